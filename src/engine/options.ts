@@ -1,0 +1,134 @@
+import type { z } from 'zod'
+import type { Provider, ModelSettings } from '../providers/provider.ts'
+import type { ResponseCache } from './cache.ts'
+import type { Observer } from './observer.ts'
+import type { PolicyRules } from '../tools/policy.ts'
+import type { AnyTool } from '../tools/tool.ts'
+import type {
+  Message,
+  StopReason,
+  ToolCallRecord,
+  ToolCallRequest,
+  TraceStep,
+  Turn,
+  Usage,
+} from '../types.ts'
+
+/** How an Agent behaves. Only `model` is required. */
+export interface AgentOptions<Output = undefined, Deps = unknown> {
+  /** shown in traces and reports @default 'agent' */
+  name?: string
+  /** a model string (`local`, `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-5`, …) or a Provider */
+  model: string | Provider
+  /** the system prompt; a function gets the run's deps */
+  instructions?: string | ((context: { deps: Deps }) => string)
+  tools?: readonly AnyTool[]
+  /** model calls before the run stops with `max_iterations` @default 10 */
+  maxIterations?: number
+  /** run several tool calls from one reply concurrently @default true */
+  parallelTools?: boolean
+  /** how many tool calls run at once when parallel @default 10 */
+  toolConcurrency?: number
+  /** default per-tool timeout; a tool's own `timeoutMs` wins @default 30_000 */
+  toolTimeoutMs?: number
+  /** failed calls of one tool in a row before the run stops with `error` @default 3 */
+  toolRetries?: number
+  /** failed tool calls over the whole run before it stops with `error` @default 20 */
+  maxToolErrors?: number
+  /** ends the run with this tool result as the output when it returns true */
+  stopWhen?: (call: ToolCallRecord, result: unknown) => boolean
+  /** glob rules deciding which tool calls may run */
+  policy?: PolicyRules
+  /** asked for each call a `review` rule matches; without it such calls are denied */
+  confirm?: (call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>
+  /** how long `confirm` may take before the call is denied @default 60_000 */
+  confirmTimeoutMs?: number
+  /** structured output: the reply must be JSON matching this schema; `result.parsed` is typed */
+  output?: z.ZodType<Output>
+  /** times a reply that does not match `output` is sent back with the errors @default 2 */
+  outputRetries?: number
+  settings?: ModelSettings
+  retry?: RetryOptions
+  /** per model call timeout @default 120_000 */
+  requestTimeoutMs?: number
+  limits?: UsageLimits
+  cache?: ResponseCache
+  observers?: readonly Observer[]
+  /** injected into every tool's `ctx.deps` (never shown to the model) */
+  deps?: Deps
+  /** price overrides in USD per million tokens, keyed by model name (as the API reports it) */
+  prices?: Record<string, ModelPrice>
+}
+
+export interface RetryOptions {
+  /** retries of a retryable model error (429, 5xx, 529, timeouts, connection errors) @default 2 */
+  maxRetries?: number
+  /** first backoff delay @default 500 */
+  initialDelayMs?: number
+  /** cap on any one delay, including a server's retry-after @default 30_000 */
+  maxDelayMs?: number
+}
+
+export interface UsageLimits {
+  maxRequests?: number
+  maxInputTokens?: number
+  maxOutputTokens?: number
+  maxTotalTokens?: number
+  maxCostUsd?: number
+}
+
+export interface ModelPrice {
+  inputMtok: number
+  outputMtok: number
+  cacheReadMtok?: number
+  cacheWriteMtok?: number
+}
+
+/** What one call of `run` takes besides the input. */
+export interface RunOptions<Deps = unknown> {
+  /** earlier messages of the conversation, continued by this run */
+  history?: readonly Message[]
+  signal?: AbortSignal
+  /** overrides the agent's deps for this run */
+  deps?: Deps
+  /** part of the response-cache key, so repeated trials do not share answers @default 0 */
+  trial?: number
+}
+
+export type AgentInput = string | readonly Turn[]
+
+/** Everything one agent run produced. */
+export interface AgentResult<Output = undefined> {
+  runId: string
+  /** the final text (or the terminal tool's result as text) */
+  output: string
+  /** the validated structured output; undefined without `output` or when it never validated */
+  parsed: Output | undefined
+  toolCalls: ToolCallRecord[]
+  /** the whole conversation, history included */
+  messages: Message[]
+  trace: TraceStep[]
+  usage: Usage
+  /** model requests made, cache hits included */
+  requests: number
+  /** null when any model's price is unknown */
+  costUsd: number | null
+  /** model calls made in the loop */
+  iterations: number
+  stopReason: StopReason
+  /** text the model gave alongside its tool calls */
+  reasoning: string[]
+  /** id of the provider that produced the last reply (differs from the configured one after a fallback) */
+  providerUsed: string
+  /** why the run stopped with `error`, `usage_limit` or `aborted` */
+  error?: string
+  durationMs: number
+}
+
+/** Events of `agent.stream()`, ending with the result. */
+export type AgentEvent<Output = undefined> =
+  | { type: 'text-delta'; text: string; iteration: number }
+  | { type: 'tool-call'; callId: string; name: string; args: unknown }
+  | { type: 'tool-chunk'; callId: string; name: string; chunk: unknown }
+  | { type: 'tool-result'; callId: string; name: string; ok: boolean; result?: unknown; error?: string }
+  | { type: 'result'; result: AgentResult<Output> }

@@ -1,0 +1,33 @@
+import type { Transcript } from '../types.ts'
+
+/** The outcome of one evaluator on one transcript. */
+export interface Verdict {
+  pass: boolean
+  /** 0..1 when the evaluator grades rather than checks */
+  score?: number
+  /** one line a reviewer can act on: what was expected, what was seen */
+  reason: string
+  /** structured evidence for reports (expected/actual values, matched items, judge reasons…) */
+  details?: Record<string, unknown>
+}
+
+/** What an evaluator may use besides the transcript. */
+export interface EvaluatorContext {
+  caseId: string
+  /** 0-based trial index */
+  trial: number
+  signal: AbortSignal
+  /** the case's template variables, after rendering */
+  vars: Record<string, unknown>
+}
+
+/** Judges one transcript against one expectation. Returns a verdict; throws only on misuse or infrastructure failure. */
+export interface Evaluator {
+  /** the case-file name of the check, e.g. `tool`, `contains`, `trajectory` */
+  readonly name: string
+  /** contributes this much to the case score @default 1 */
+  readonly weight?: number
+  /** true when it calls a model (an LLM judge); lets the runner account judge usage separately */
+  readonly usesModel?: boolean
+  evaluate(transcript: Transcript, context: EvaluatorContext): Verdict | Promise<Verdict>
+}

@@ -1,0 +1,79 @@
+import type { FinishReason, Message, ToolCallRequest, Usage } from '../types.ts'
+
+/** A tool as the model sees it: the JSON Schema comes from the tool's zod parameters. */
+export interface ToolSchema {
+  name: string
+  description: string
+  /** JSON Schema of an object */
+  parameters: Record<string, unknown>
+}
+
+/** Ask for structured output: a JSON Schema the reply must satisfy. */
+export interface OutputSchema {
+  name: string
+  /** JSON Schema of the reply */
+  schema: Record<string, unknown>
+}
+
+export type ToolChoice = 'auto' | 'required' | 'none' | { name: string }
+
+/** Sampling settings a provider passes through when its API supports them. */
+export interface ModelSettings {
+  temperature?: number
+  maxTokens?: number
+  topP?: number
+  /** allow several tool calls in one reply @default true */
+  parallelToolCalls?: boolean
+}
+
+/** Everything a provider needs for one model call. Providers are bound to one model. */
+export interface CompletionRequest {
+  /** system prompt, sent in the provider's native way */
+  system?: string
+  messages: Message[]
+  tools: ToolSchema[]
+  toolChoice?: ToolChoice
+  /** native structured output, for providers whose `capabilities.structuredOutput` is true */
+  output?: OutputSchema
+  settings?: ModelSettings
+}
+
+/** One model reply. */
+export interface Completion {
+  message: { text: string; toolCalls: ToolCallRequest[] }
+  usage: Usage
+  finishReason: FinishReason
+  /** the model that answered, as the API reported it (used for pricing) */
+  model: string
+  /** the provider that answered, when it differs from the one called (fallback) */
+  providerId?: string
+}
+
+/** Incremental output of a streaming call; the last event carries the whole completion. */
+export type CompletionEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: 'done'; completion: Completion }
+
+export interface CallOptions {
+  signal: AbortSignal
+}
+
+/**
+ * A model API the engine can call. Providers do not retry: they throw `ProviderError` with `retryable` and
+ * `retryAfterMs`, and the engine's retry policy decides (so every retry is a trace step).
+ */
+export interface Provider {
+  /** shown in reports and baselines, e.g. `openai:gpt-4.1-mini` */
+  readonly id: string
+  /** what the API supports natively */
+  readonly capabilities?: ProviderCapabilities
+  complete(request: CompletionRequest, options: CallOptions): Promise<Completion>
+  /** streaming variant; without it the engine streams the whole completion as one delta */
+  stream?(request: CompletionRequest, options: CallOptions): AsyncIterable<CompletionEvent>
+}
+
+export interface ProviderCapabilities {
+  /** JSON-schema constrained replies @default false */
+  structuredOutput?: boolean
+}

@@ -1,0 +1,142 @@
+/**
+ * Shared domain types: the provider-neutral conversation, usage, the trace, and the Transcript that every
+ * evaluator reads whatever the target was.
+ */
+
+/** A tool call as the model asked for it. `arguments` is the raw JSON text the model produced. */
+export interface ToolCallRequest {
+  /** provider-assigned id that links the call to its result */
+  id: string
+  name: string
+  /** raw JSON text; may be malformed, which the engine reports back to the model */
+  arguments: string
+}
+
+/** One message of a provider-neutral conversation. */
+export type Message =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean }
+
+/** Token counts normalized across providers. */
+export interface Usage {
+  /** all prompt tokens, including cache reads and writes */
+  inputTokens: number
+  outputTokens: number
+  /** part of `inputTokens` served from the provider's prompt cache */
+  cacheReadTokens: number
+  /** part of `inputTokens` written to the provider's prompt cache */
+  cacheWriteTokens: number
+}
+
+/** A tool call as it ran: what was asked, and what came back. */
+export interface ToolCallRecord {
+  id: string
+  name: string
+  /** parsed (and coerced) arguments; the raw text when it was not valid JSON */
+  args: unknown
+  /** the tool's return value, when it succeeded */
+  result?: unknown
+  /** the error text sent back to the model, when it failed, was denied or timed out */
+  error?: string
+  durationMs: number
+}
+
+interface TraceStepBase {
+  /** ms since the Unix epoch */
+  startedAt: number
+  durationMs: number
+}
+
+/** One typed step of an agent run, in the order it happened. */
+export type TraceStep =
+  | (TraceStepBase & {
+      type: 'llm_call'
+      iteration: number
+      providerId: string
+      model: string
+      usage: Usage
+      finishReason: FinishReason
+      toolCalls: number
+    })
+  | (TraceStepBase & { type: 'cache_hit'; iteration: number; providerId: string; key: string })
+  | (TraceStepBase & {
+      type: 'retry'
+      iteration: number
+      providerId: string
+      attempt: number
+      delayMs: number
+      error: string
+    })
+  | (TraceStepBase & { type: 'fallback'; from: string; to: string; error: string })
+  | (TraceStepBase & { type: 'tool_call'; callId: string; name: string; args: unknown })
+  | (TraceStepBase & {
+      type: 'tool_result'
+      callId: string
+      name: string
+      ok: boolean
+      result?: unknown
+      error?: string
+    })
+  | (TraceStepBase & {
+      type: 'policy'
+      callId: string
+      name: string
+      decision: PolicyDecision
+      reason: string
+    })
+  | (TraceStepBase & { type: 'structured_retry'; attempt: number; error: string })
+  | (TraceStepBase & { type: 'error'; error: string })
+
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other'
+
+export type PolicyDecision = 'allow' | 'review' | 'deny'
+
+/** Why an agent run ended. */
+export type StopReason =
+  /** the model answered without calling a tool */
+  | 'final'
+  /** a terminal tool or `stopWhen` ended the run; the tool result is the output */
+  | 'terminal_tool'
+  | 'max_iterations'
+  /** a request, token or cost limit was reached */
+  | 'usage_limit'
+  | 'aborted'
+  /** the model or the structured output failed for good; see `error` */
+  | 'error'
+
+/** A turn of input: a plain string is one user message. */
+export type Turn = { role: 'system' | 'user' | 'assistant'; content: string }
+
+/** The normalized record of one target run that every evaluator reads. */
+export interface Transcript {
+  input: string | Turn[]
+  messages: Message[]
+  output: string
+  /** structured output, when the target produced one */
+  parsed?: unknown
+  toolCalls: ToolCallRecord[]
+  usage: Usage
+  /** null when the price of a model is unknown; never 0 for unknown */
+  costUsd: number | null
+  latencyMs: number
+  iterations: number
+  stopReason?: StopReason
+  trace?: TraceStep[]
+  /** set when the target failed; the case is then `errored` */
+  error?: string
+}
+
+export function emptyUsage(): Usage {
+  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }
+}
+
+export function addUsage(total: Usage, more: Usage): Usage {
+  return {
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + more.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens + more.cacheWriteTokens,
+  }
+}
