@@ -13,9 +13,17 @@ interface RunEvent {
  */
 export interface Observer {
   onRunStart?(event: RunEvent & { input: unknown }): void | Promise<void>
-  onLlmStart?(event: RunEvent & { iteration: number; providerId: string; request: CompletionRequest }): void | Promise<void>
+  onLlmStart?(
+    event: RunEvent & { iteration: number; providerId: string; request: CompletionRequest },
+  ): void | Promise<void>
   onLlmEnd?(
-    event: RunEvent & { iteration: number; providerId: string; completion: Completion; durationMs: number; cached: boolean },
+    event: RunEvent & {
+      iteration: number
+      providerId: string
+      completion: Completion
+      durationMs: number
+      cached: boolean
+    },
   ): void | Promise<void>
   onRetry?(event: RunEvent & { attempt: number; delayMs: number; error: Error }): void | Promise<void>
   onFallback?(event: RunEvent & { from: string; to: string; error: Error }): void | Promise<void>

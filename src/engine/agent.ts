@@ -1,0 +1,145 @@
+import pLimit from 'p-limit'
+import { z } from 'zod'
+import { ConfigError, toError } from '../errors.ts'
+import { resolveModel } from '../providers/registry.ts'
+import { indexTools } from '../tools/tool.ts'
+import { AsyncQueue } from '../util/async-queue.ts'
+import type { AgentEvent, AgentInput, AgentOptions, AgentResult, RunOptions } from './options.ts'
+import { loadPrices } from './pricing.ts'
+import { resolveRetry } from './retry.ts'
+import { executeRun, type ResolvedAgent } from './run.ts'
+
+export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
+  /** runs at once @default 4 */
+  concurrency?: number
+}
+
+/** An LLM agent: calls the model with tools until it gives a final answer. */
+export class Agent<Output = undefined, Deps = unknown> {
+  readonly name: string
+  readonly #resolved: ResolvedAgent
+
+  constructor(options: AgentOptions<Output, Deps>) {
+    this.name = options.name ?? 'agent'
+    const maxIterations = options.maxIterations ?? 10
+    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+      throw new ConfigError(
+        `Agent \`${this.name}\`: \`maxIterations\` must be a positive integer, got ${maxIterations}.`,
+      )
+    }
+    const output = options.output as z.ZodType | undefined
+    this.#resolved = {
+      name: this.name,
+      provider: resolveModel(options.model),
+      instructions: options.instructions as ResolvedAgent['instructions'],
+      tools: indexTools(options.tools ?? []),
+      maxIterations,
+      parallelTools: options.parallelTools ?? true,
+      toolConcurrency: options.toolConcurrency ?? 10,
+      toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
+      toolRetries: options.toolRetries ?? 3,
+      maxToolErrors: options.maxToolErrors ?? 20,
+      stopWhen: options.stopWhen,
+      policy: options.policy,
+      confirm: options.confirm,
+      confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
+      output,
+      outputJsonSchema: output ? jsonSchemaOf(output) : undefined,
+      outputRetries: options.outputRetries ?? 2,
+      settings: options.settings,
+      retry: resolveRetry(options.retry),
+      requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
+      limits: options.limits,
+      cache: options.cache,
+      observers: options.observers ?? [],
+      deps: options.deps,
+      prices: options.prices,
+    }
+  }
+
+  /** id of the model provider, e.g. `openai:gpt-4.1-mini` */
+  get providerId(): string {
+    return this.#resolved.provider.id
+  }
+
+  /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
+  async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
+    await this.#prepare()
+    return (await executeRun(this.#resolved, input, options)) as AgentResult<Output>
+  }
+
+  /** Like `run`, yielding text deltas and tool events as they happen; the last event is the result. */
+  async *stream(
+    input: AgentInput,
+    options: RunOptions<Deps> = {},
+  ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
+    await this.#prepare()
+    const queue = new AsyncQueue<AgentEvent<Output>>()
+    const done = executeRun(this.#resolved, input, options, (event) => {
+      queue.push(event as AgentEvent<Output>)
+    }).then(
+      (result) => {
+        queue.close()
+        return result as AgentResult<Output>
+      },
+      (error: unknown) => {
+        const failure = toError(error)
+        queue.fail(failure)
+        throw failure
+      },
+    )
+    yield* queue
+    return await done
+  }
+
+  /** Runs many inputs; results come back in input order, and one failing input never affects another. */
+  async batch(
+    inputs: readonly AgentInput[],
+    options: BatchOptions<Deps> = {},
+  ): Promise<AgentResult<Output>[]> {
+    const { concurrency = 4, ...runOptions } = options
+    const limit = pLimit(concurrency)
+    return Promise.all(
+      inputs.map((input) =>
+        limit(async () => {
+          try {
+            return await this.run(input, runOptions)
+          } catch (error) {
+            return failedResult<Output>(this.#resolved.provider.id, toError(error))
+          }
+        }),
+      ),
+    )
+  }
+
+  async #prepare(): Promise<void> {
+    const vendor = this.#resolved.provider.id.split(':')[0]
+    if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+  }
+}
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>
+  delete json.$schema
+  return json
+}
+
+function failedResult<Output>(providerId: string, error: Error): AgentResult<Output> {
+  return {
+    runId: '',
+    output: '',
+    parsed: undefined,
+    toolCalls: [],
+    messages: [],
+    trace: [{ type: 'error', startedAt: Date.now(), durationMs: 0, error: error.message }],
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    requests: 0,
+    costUsd: null,
+    iterations: 0,
+    stopReason: 'error',
+    reasoning: [],
+    providerUsed: providerId,
+    error: error.message,
+    durationMs: 0,
+  }
+}

@@ -1,0 +1,161 @@
+import { AbortError, TimeoutError, toError } from '../errors.ts'
+import type { Completion, CompletionRequest, Provider } from '../providers/provider.ts'
+import type { TraceStep } from '../types.ts'
+import type { ResponseCache } from './cache.ts'
+import { cacheKey } from './cache-key.ts'
+import { notify } from './notify.ts'
+import type { Observer } from './observer.ts'
+import type { AgentEvent } from './options.ts'
+import { abortReason, isRetryable, retryDelayMs, sleep, type ResolvedRetry } from './retry.ts'
+
+/** What a model call needs from the run. */
+export interface ModelCallScope {
+  runId: string
+  agent: string
+  provider: Provider
+  signal: AbortSignal
+  observers: readonly Observer[]
+  trace: TraceStep[]
+  retry: ResolvedRetry
+  requestTimeoutMs: number
+  cache: ResponseCache | undefined
+  trial: number
+  /** set when streaming: text deltas go here */
+  emit: ((event: AgentEvent<unknown>) => void) | undefined
+}
+
+/** Calls the model once, through the cache, with timeouts and retries; every attempt lands in the trace. */
+export async function callModel(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+): Promise<Completion> {
+  const { provider } = scope
+  const key = scope.cache ? cacheKey(provider.id, request, scope.trial) : undefined
+  const startedAt = Date.now()
+  const started = performance.now()
+  notify(scope.observers, 'onLlmStart', {
+    runId: scope.runId,
+    agent: scope.agent,
+    iteration,
+    providerId: provider.id,
+    request,
+  })
+  if (key !== undefined && scope.cache) {
+    const cached = await scope.cache.get(key)
+    if (cached) {
+      const durationMs = performance.now() - started
+      scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
+      if (cached.message.text) scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
+      notify(scope.observers, 'onLlmEnd', {
+        runId: scope.runId,
+        agent: scope.agent,
+        iteration,
+        providerId: provider.id,
+        completion: cached,
+        durationMs,
+        cached: true,
+      })
+      return cached
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const attemptStartedAt = Date.now()
+    const attemptStarted = performance.now()
+    try {
+      const completion = await attemptCall(request, iteration, scope)
+      const durationMs = performance.now() - attemptStarted
+      scope.trace.push({
+        type: 'llm_call',
+        startedAt: attemptStartedAt,
+        durationMs,
+        iteration,
+        providerId: completion.providerId ?? provider.id,
+        model: completion.model,
+        usage: completion.usage,
+        finishReason: completion.finishReason,
+        toolCalls: completion.message.toolCalls.length,
+      })
+      notify(scope.observers, 'onLlmEnd', {
+        runId: scope.runId,
+        agent: scope.agent,
+        iteration,
+        providerId: provider.id,
+        completion,
+        durationMs,
+        cached: false,
+      })
+      if (key !== undefined) await scope.cache?.set(key, completion)
+      return completion
+    } catch (thrown) {
+      if (scope.signal.aborted) throw abortReason(scope.signal)
+      const error = toError(thrown)
+      if (!isRetryable(error) || attempt > scope.retry.maxRetries) throw error
+      const delayMs = retryDelayMs(error, attempt, scope.retry)
+      scope.trace.push({
+        type: 'retry',
+        startedAt: attemptStartedAt,
+        durationMs: performance.now() - attemptStarted,
+        iteration,
+        providerId: provider.id,
+        attempt,
+        delayMs,
+        error: error.message,
+      })
+      notify(scope.observers, 'onRetry', { runId: scope.runId, agent: scope.agent, attempt, delayMs, error })
+      await sleep(delayMs, scope.signal)
+    }
+  }
+}
+
+async function attemptCall(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+): Promise<Completion> {
+  const timeoutMs = scope.requestTimeoutMs
+  const controller = new AbortController()
+  const onAbort = (): void => {
+    controller.abort(abortReason(scope.signal))
+  }
+  scope.signal.addEventListener('abort', onAbort, { once: true })
+  const timer = setTimeout(() => {
+    controller.abort(
+      new TimeoutError(`Model call to \`${scope.provider.id}\` timed out after ${timeoutMs} ms.`, timeoutMs),
+    )
+  }, timeoutMs)
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => {
+      reject(toError(controller.signal.reason ?? new AbortError('aborted')))
+    })
+  })
+  try {
+    const work =
+      scope.emit && scope.provider.stream
+        ? streamCall(request, iteration, scope, controller.signal)
+        : scope.provider.complete(request, { signal: controller.signal }).then((completion) => {
+            if (completion.message.text)
+              scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+            return completion
+          })
+    return await Promise.race([work, aborted])
+  } finally {
+    clearTimeout(timer)
+    scope.signal.removeEventListener('abort', onAbort)
+  }
+}
+
+async function streamCall(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+  signal: AbortSignal,
+): Promise<Completion> {
+  const stream = scope.provider.stream?.(request, { signal })
+  if (!stream) throw new Error('provider has no stream()')
+  for await (const event of stream) {
+    if (event.type === 'text-delta') scope.emit?.({ type: 'text-delta', text: event.text, iteration })
+    else if (event.type === 'done') return event.completion
+  }
+  throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)
+}

@@ -1,0 +1,281 @@
+import pLimit from 'p-limit'
+import { TimeoutError, toError } from '../errors.ts'
+import { decide, type PolicyRules } from '../tools/policy.ts'
+import type { AnyTool, ToolContext } from '../tools/tool.ts'
+import { checkToolArguments } from '../tools/validate.ts'
+import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { notify } from './notify.ts'
+import type { Observer } from './observer.ts'
+import type { AgentEvent } from './options.ts'
+
+/** Everything the tool runner needs from the run. */
+export interface ToolRunScope {
+  runId: string
+  agent: string
+  tools: ReadonlyMap<string, AnyTool>
+  deps: unknown
+  signal: AbortSignal
+  observers: readonly Observer[]
+  trace: TraceStep[]
+  emit: ((event: AgentEvent<unknown>) => void) | undefined
+  policy: PolicyRules | undefined
+  confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
+  confirmTimeoutMs: number
+  defaultTimeoutMs: number
+  parallel: boolean
+  concurrency: number
+}
+
+/** One finished call: the record for the result, the text for the model, and whether it succeeded. */
+export interface ToolOutcome {
+  record: ToolCallRecord
+  /** the tool that ran, when the name was known */
+  tool: AnyTool | undefined
+  ok: boolean
+  /** what the model is sent as the tool result */
+  content: string
+}
+
+/** Runs the calls of one model reply; outcomes come back in call order and one failure never cancels another. */
+export async function runToolCalls(
+  calls: readonly ToolCallRequest[],
+  scope: ToolRunScope,
+): Promise<ToolOutcome[]> {
+  if (!scope.parallel || calls.length === 1) {
+    const outcomes: ToolOutcome[] = []
+    for (const call of calls) outcomes.push(await runToolCall(call, scope))
+    return outcomes
+  }
+  const limit = pLimit(scope.concurrency)
+  return Promise.all(calls.map((call) => limit(() => runToolCall(call, scope))))
+}
+
+async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<ToolOutcome> {
+  const startedAt = Date.now()
+  const started = performance.now()
+  const tool = scope.tools.get(call.name)
+  const fail = (args: unknown, error: string): ToolOutcome => {
+    const record: ToolCallRecord = {
+      id: call.id,
+      name: call.name,
+      args,
+      error,
+      durationMs: performance.now() - started,
+    }
+    scope.trace.push({
+      type: 'tool_result',
+      startedAt,
+      durationMs: record.durationMs,
+      callId: call.id,
+      name: call.name,
+      ok: false,
+      error,
+    })
+    notify(scope.observers, 'onToolError', {
+      runId: scope.runId,
+      agent: scope.agent,
+      callId: call.id,
+      call: record,
+    })
+    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
+    return { record, tool, ok: false, content: error }
+  }
+
+  if (!tool) return fail(call.arguments, unknownToolMessage(call.name, scope.tools))
+  const checked = checkToolArguments(tool, call.arguments)
+  scope.trace.push({
+    type: 'tool_call',
+    startedAt,
+    durationMs: 0,
+    callId: call.id,
+    name: call.name,
+    args: checked.args,
+  })
+  if (!checked.ok) return fail(checked.args, checked.error)
+
+  const denial = await checkPolicy(call, checked.args, scope)
+  if (denial !== undefined) return fail(checked.args, denial)
+
+  notify(scope.observers, 'onToolStart', {
+    runId: scope.runId,
+    agent: scope.agent,
+    callId: call.id,
+    name: call.name,
+    args: checked.args,
+  })
+  scope.emit?.({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
+  try {
+    const result = await execute(tool, checked.args, call, scope)
+    const record: ToolCallRecord = {
+      id: call.id,
+      name: call.name,
+      args: checked.args,
+      result,
+      durationMs: performance.now() - started,
+    }
+    scope.trace.push({
+      type: 'tool_result',
+      startedAt,
+      durationMs: record.durationMs,
+      callId: call.id,
+      name: call.name,
+      ok: true,
+      result,
+    })
+    notify(scope.observers, 'onToolEnd', {
+      runId: scope.runId,
+      agent: scope.agent,
+      callId: call.id,
+      call: record,
+    })
+    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
+    return { record, tool, ok: true, content: toolResultText(result) }
+  } catch (error) {
+    const reason = toError(error)
+    const message =
+      reason instanceof TimeoutError
+        ? `Tool \`${call.name}\` timed out after ${reason.timeoutMs} ms.`
+        : `Tool \`${call.name}\` failed: ${reason.message}`
+    return fail(checked.args, message)
+  }
+}
+
+async function execute(
+  tool: AnyTool,
+  args: unknown,
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+): Promise<unknown> {
+  const timeoutMs = tool.timeoutMs ?? scope.defaultTimeoutMs
+  const controller = new AbortController()
+  const onAbort = (): void => {
+    controller.abort(scope.signal.reason)
+  }
+  scope.signal.addEventListener('abort', onAbort, { once: true })
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new TimeoutError(`Tool \`${call.name}\` timed out after ${timeoutMs} ms.`, timeoutMs)
+      controller.abort(error)
+      reject(error)
+    }, timeoutMs)
+  })
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => {
+      reject(toError(controller.signal.reason))
+    })
+  })
+  const context: ToolContext = {
+    deps: scope.deps,
+    signal: controller.signal,
+    runId: scope.runId,
+    callId: call.id,
+    emit: (chunk) => {
+      notify(scope.observers, 'onToolChunk', {
+        runId: scope.runId,
+        agent: scope.agent,
+        callId: call.id,
+        name: call.name,
+        chunk,
+      })
+      scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
+    },
+  }
+  try {
+    const returned: unknown = (tool.execute as (args: unknown, context: ToolContext) => unknown)(
+      args,
+      context,
+    )
+    const work = isAsyncGenerator(returned) ? drain(returned, context) : Promise.resolve(returned)
+    return await Promise.race([work, timeout, aborted])
+  } finally {
+    clearTimeout(timer)
+    scope.signal.removeEventListener('abort', onAbort)
+    if (!controller.signal.aborted) controller.abort()
+  }
+}
+
+async function drain(generator: AsyncGenerator<unknown, unknown>, context: ToolContext): Promise<unknown> {
+  while (true) {
+    const step = await generator.next()
+    if (step.done) return step.value
+    context.emit(step.value)
+  }
+}
+
+function isAsyncGenerator(value: unknown): value is AsyncGenerator<unknown, unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value && 'next' in value
+}
+
+async function checkPolicy(
+  call: ToolCallRequest,
+  args: unknown,
+  scope: ToolRunScope,
+): Promise<string | undefined> {
+  if (!scope.policy) return undefined
+  const startedAt = Date.now()
+  let { decision, reason } = decide(scope.policy, call.name, args)
+  if (decision === 'review') {
+    const approved = await askConfirm(call, args, scope)
+    decision = approved.ok ? 'allow' : 'deny'
+    reason = `${reason}; ${approved.reason}`
+  }
+  scope.trace.push({
+    type: 'policy',
+    startedAt,
+    durationMs: Date.now() - startedAt,
+    callId: call.id,
+    name: call.name,
+    decision,
+    reason,
+  })
+  notify(scope.observers, 'onPolicyDecision', {
+    runId: scope.runId,
+    agent: scope.agent,
+    callId: call.id,
+    name: call.name,
+    decision,
+    reason,
+  })
+  return decision === 'deny'
+    ? `Tool call \`${call.name}\` was denied by policy (${reason}). Do not retry it; continue without it.`
+    : undefined
+}
+
+async function askConfirm(
+  call: ToolCallRequest,
+  args: unknown,
+  scope: ToolRunScope,
+): Promise<{ ok: boolean; reason: string }> {
+  if (!scope.confirm) return { ok: false, reason: 'no confirm callback, so review means deny' }
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('timeout')
+    }, scope.confirmTimeoutMs)
+  })
+  try {
+    const answer = await Promise.race([Promise.resolve(scope.confirm({ ...call, args })), timedOut])
+    if (answer === 'timeout')
+      return { ok: false, reason: `confirm did not answer within ${scope.confirmTimeoutMs} ms` }
+    return answer ? { ok: true, reason: 'confirmed' } : { ok: false, reason: 'confirm refused' }
+  } catch (error) {
+    return { ok: false, reason: `confirm threw: ${toError(error).message}` }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function unknownToolMessage(name: string, tools: ReadonlyMap<string, AnyTool>): string {
+  const known = [...tools.keys()]
+  const suggestion = didYouMean(name, known)
+  const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : ''
+  return `Unknown tool \`${name}\`.${hint} Available tools: ${known.map((tool) => `\`${tool}\``).join(', ') || 'none'}.`
+}
+
+/** What a tool result looks like to the model: strings as they are, everything else as JSON. */
+export function toolResultText(result: unknown): string {
+  if (typeof result === 'string') return result
+  return result === undefined ? 'null' : JSON.stringify(result)
+}

@@ -1,0 +1,175 @@
+import type { Message, ToolCallRequest } from '../types.ts'
+import { estimateUsage } from './estimate-usage.ts'
+import type { Completion, CompletionRequest, Provider, ToolSchema } from './provider.ts'
+
+type JsonSchema = Record<string, unknown>
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do for from get give how i in is it me my of on or please show the this to up what when where which who with you your set'.split(
+    ' ',
+  ),
+)
+
+/**
+ * The `local` model: a deterministic offline stand-in so examples run without a key. It is NOT a language model.
+ * It calls, one per turn, each tool whose name or description matches words of the user's last message (in the
+ * order the words appear), fills arguments from the text (`name value` pairs, quoted strings, enum values,
+ * numbers, ids, capitalized words), and once no matching tool is left, answers with a sentence that contains
+ * the tool results. Asked for structured output, it fills the schema from the same text.
+ */
+export class LocalProvider implements Provider {
+  readonly id = 'local'
+  readonly capabilities = { structuredOutput: true }
+
+  complete(request: CompletionRequest, options: { signal: AbortSignal }): Promise<Completion> {
+    options.signal.throwIfAborted()
+    const { text, toolCalls } = reply(request)
+    return Promise.resolve({
+      message: { text, toolCalls },
+      usage: estimateUsage(request, text, toolCalls),
+      finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      model: 'local',
+    })
+  }
+}
+
+function reply(request: CompletionRequest): { text: string; toolCalls: ToolCallRequest[] } {
+  const userIndex = request.messages.findLastIndex((message) => message.role === 'user')
+  const question = request.messages[userIndex]?.content ?? ''
+  const since = request.messages.slice(userIndex + 1)
+  const called = new Set(
+    since
+      .flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : []))
+      .map((call) => call.name),
+  )
+  const next = rankTools(question, request.tools).find((tool) => !called.has(tool.name))
+  if (next && request.toolChoice !== 'none') {
+    const args = fillObject(next.parameters, question)
+    return {
+      text: '',
+      toolCalls: [
+        { id: `local_${request.messages.length}`, name: next.name, arguments: JSON.stringify(args) },
+      ],
+    }
+  }
+  const results = since.filter(
+    (message): message is Extract<Message, { role: 'tool' }> => message.role === 'tool',
+  )
+  if (request.output)
+    return {
+      text: JSON.stringify(
+        fillValue(request.output.schema, [question, ...results.map((r) => r.content)].join('\n')),
+      ),
+      toolCalls: [],
+    }
+  if (results.length === 0) return { text: `I have no tool for that. You asked: ${question}`, toolCalls: [] }
+  const parts = results.map((result) =>
+    result.isError ? `${result.name} failed (${result.content})` : result.content,
+  )
+  return { text: `${parts.join('. ')}.`.replace(/\.\.$/, '.'), toolCalls: [] }
+}
+
+/** Tools whose name or description share words with the text, ordered by where the first such word appears. */
+function rankTools(text: string, tools: readonly ToolSchema[]): ToolSchema[] {
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  const ranked: { tool: ToolSchema; position: number; score: number }[] = []
+  for (const tool of tools) {
+    const nameWords = new Set(
+      tool.name
+        .toLowerCase()
+        .split(/[_\-\s]+/)
+        .filter((word) => !STOP_WORDS.has(word)),
+    )
+    const descriptionWords = new Set(
+      (tool.description.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => !STOP_WORDS.has(word)),
+    )
+    let score = 0
+    let position = Infinity
+    words.forEach((word, index) => {
+      const stem = word.replace(/(ing|ed|es|s)$/, '')
+      const inName = [...nameWords].some(
+        (name) => name === word || (stem.length > 3 && name.startsWith(stem)),
+      )
+      const inDescription = descriptionWords.has(word)
+      if (!inName && !inDescription) return
+      score += inName ? 2 : 1
+      if (inName) position = Math.min(position, index)
+    })
+    if (score >= 2 && position !== Infinity) ranked.push({ tool, position, score })
+  }
+  return ranked.sort((a, b) => a.position - b.position || b.score - a.score).map((entry) => entry.tool)
+}
+
+function fillObject(schema: JsonSchema, text: string): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+  const required = new Set((schema.required ?? []) as string[])
+  const used = new Set<string>()
+  const args: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(properties)) {
+    const value =
+      findValue(name, property, text, used) ?? (required.has(name) ? fillValue(property, text) : undefined)
+    if (value !== undefined) args[name] = value
+  }
+  return args
+}
+
+function findValue(name: string, schema: JsonSchema, text: string, used: Set<string>): unknown {
+  const type = schema.type
+  const enumValues = schema.enum as unknown[] | undefined
+  if (enumValues)
+    return enumValues.find((value) => new RegExp(`\\b${escape(String(value))}\\b`, 'i').test(text))
+  const label = name.replace(/[_-]+/g, '[ _-]?')
+  const pair = new RegExp(`\\b${label}\\s*(?:[:=]|is)?\\s*("[^"]*"|'[^']*'|[^\\s,;?!]+)`, 'i').exec(text)?.[1]
+  const candidates = [
+    pair?.replace(/^["']|["']$/g, ''),
+    ...[...text.matchAll(/"([^"]+)"|'([^']+)'/g)].map((match) => match[1] ?? match[2]),
+  ]
+  if (type === 'number' || type === 'integer') {
+    candidates.push(...(text.match(/-?\d+(?:\.\d+)?/g) ?? []))
+    const found = candidates.find(
+      (candidate) =>
+        candidate !== undefined &&
+        candidate !== '' &&
+        !Number.isNaN(Number(candidate)) &&
+        !used.has(candidate),
+    )
+    if (found === undefined) return undefined
+    used.add(found)
+    return Number(found)
+  }
+  if (type === 'boolean') return pair === undefined ? undefined : /^(true|yes|on)$/i.test(pair)
+  if (type !== 'string') return undefined
+  candidates.push(...(text.match(/\b[a-z]+[-_]\d[\w-]*\b/gi) ?? []))
+  candidates.push(...(text.match(/(?<=\s)[A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)*/g) ?? []))
+  const found = candidates.find(
+    (candidate) => candidate !== undefined && candidate !== '' && !used.has(candidate),
+  )
+  if (found !== undefined) used.add(found)
+  return found
+}
+
+function fillValue(schema: JsonSchema, text: string): unknown {
+  const enumValues = schema.enum as unknown[] | undefined
+  if (enumValues)
+    return (
+      enumValues.find((value) => new RegExp(`\\b${escape(String(value))}\\b`, 'i').test(text)) ??
+      enumValues[0]
+    )
+  switch (schema.type) {
+    case 'object':
+      return fillObject(schema, text)
+    case 'array':
+      return []
+    case 'number':
+    case 'integer':
+      return Number(/-?\d+(?:\.\d+)?/.exec(text)?.[0] ?? 0)
+    case 'boolean':
+      return false
+    default:
+      return text
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

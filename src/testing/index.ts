@@ -1,0 +1,2 @@
+export { ScriptedProvider } from './scripted.ts'
+export type { ScriptedProviderOptions, ScriptedReply, ScriptedToolCall } from './scripted.ts'

@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { ConfigError } from '../errors.ts'
+import type { ToolSchema } from '../providers/provider.ts'
+
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolContext<Deps = unknown> {
+  /** the agent's injected dependencies; never shown to the model */
+  deps: Deps
+  /** aborted when the run is aborted or the tool times out */
+  signal: AbortSignal
+  runId: string
+  /** id of this tool call */
+  callId: string
+  /** sends a progress chunk to observers and `agent.stream()` */
+  emit(chunk: unknown): void
+}
+
+/** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */
+export type ToolReturn<Result> = Result | Promise<Result> | AsyncGenerator<unknown, Result, undefined>
+
+export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
+  /** the name the model calls; letters, digits, `_` and `-` */
+  name: string
+  /** tells the model when to use the tool */
+  description: string
+  /** a zod object; its JSON Schema is what the model sees */
+  parameters: Parameters
+  execute(args: z.output<Parameters>, context: ToolContext<Deps>): ToolReturn<Result>
+  /** overrides the agent's `toolTimeoutMs` */
+  timeoutMs?: number
+  /** a successful call ends the run, with the result as the output @default false */
+  terminal?: boolean
+  /** the tool has no side effects (informational, for policies and reports) @default false */
+  readOnly?: boolean
+  /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
+  maxRetries?: number
+}
+
+/** A defined tool, ready to give to an Agent. */
+export interface Tool<
+  Parameters extends z.ZodObject = z.ZodObject,
+  Result = unknown,
+  Deps = unknown,
+> extends Readonly<ToolConfig<Parameters, Result, Deps>> {
+  /** what the model is sent */
+  readonly schema: ToolSchema
+}
+
+/** Any tool, whatever its parameter, result and deps types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of any argument type must fit one list
+export type AnyTool = Tool<z.ZodObject, any, any>
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+
+/** Defines a tool. Throws a ConfigError naming the tool when the definition is unusable. */
+export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
+  config: ToolConfig<Parameters, Result, Deps>,
+): Tool<Parameters, Result, Deps> {
+  const label = config.name ? `Tool \`${config.name}\`` : 'A tool'
+  if (!config.name) throw new ConfigError('A tool has an empty name: give it a `name` such as `get_weather`.')
+  if (!TOOL_NAME.test(config.name)) {
+    throw new ConfigError(
+      `${label} has an invalid name: use 1 to 64 letters, digits, \`_\` or \`-\` (providers reject others).`,
+    )
+  }
+  if (!(config.parameters instanceof z.ZodObject)) {
+    throw new ConfigError(
+      `${label} needs \`parameters\` to be a zod object, e.g. z.object({ city: z.string() }).`,
+    )
+  }
+  if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
+  const parameters = z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' })
+  delete parameters.$schema
+  return {
+    ...config,
+    schema: { name: config.name, description: config.description, parameters },
+  }
+}
+
+/** Checks a tool list: no duplicate names. */
+export function indexTools(tools: readonly AnyTool[]): Map<string, AnyTool> {
+  const byName = new Map<string, AnyTool>()
+  for (const candidate of tools) {
+    if (byName.has(candidate.name)) {
+      throw new ConfigError(
+        `Tool \`${candidate.name}\` is defined twice: tool names must be unique in an agent.`,
+      )
+    }
+    byName.set(candidate.name, candidate)
+  }
+  return byName
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { didYouMean } from '../util/did-you-mean.ts'
+import type { AnyTool } from './tool.ts'
+
+export type ArgumentsCheck = { ok: true; args: unknown } | { ok: false; args: unknown; error: string }
+
+/**
+ * Parses a model's raw tool-call arguments and validates them against the tool's schema. Numbers and booleans
+ * sent as strings are coerced when the conversion is exact; every other problem is listed with its path.
+ */
+export function checkToolArguments(tool: AnyTool, rawArguments: string): ArgumentsCheck {
+  let value: unknown
+  try {
+    value = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments)
+  } catch (error) {
+    return {
+      ok: false,
+      args: rawArguments,
+      error: `Invalid arguments for tool \`${tool.name}\`: not valid JSON (${(error as Error).message}). Send the arguments as one JSON object.`,
+    }
+  }
+  const strict = tool.parameters.strict()
+  let result = strict.safeParse(value)
+  if (!result.success) {
+    const coerced = coerceScalars(value, result.error.issues)
+    if (coerced.changed) {
+      value = coerced.value
+      result = strict.safeParse(value)
+    }
+  }
+  if (result.success) return { ok: true, args: result.data }
+  const lines = result.error.issues.map((issue) => `- ${describeIssue(issue, tool)}`)
+  return {
+    ok: false,
+    args: value,
+    error: `Invalid arguments for tool \`${tool.name}\`:\n${lines.join('\n')}\nFix the arguments and call the tool again.`,
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
+  const where = issue.path.length > 0 ? issue.path.join('.') : '(arguments)'
+  if (issue.code === 'unrecognized_keys') {
+    const known = Object.keys(shapeAt(tool.parameters, issue.path) ?? {})
+    return issue.keys
+      .map((key) => {
+        const suggestion = didYouMean(key, known)
+        const hint = suggestion
+          ? ` (did you mean \`${suggestion}\`?)`
+          : ` (known keys: ${known.join(', ') || 'none'})`
+        return `${where === '(arguments)' ? '' : `${where}: `}unknown key \`${key}\`${hint}`
+      })
+      .join('\n- ')
+  }
+  return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`
+}
+
+function shapeAt(schema: z.ZodObject, path: readonly PropertyKey[]): Record<string, unknown> | undefined {
+  let current: unknown = schema
+  for (const key of path) {
+    if (!(current instanceof z.ZodObject)) return undefined
+    current = (current.shape as Record<string, unknown>)[String(key)]
+  }
+  return current instanceof z.ZodObject ? current.shape : undefined
+}
+
+function coerceScalars(
+  value: unknown,
+  issues: readonly z.core.$ZodIssue[],
+): { value: unknown; changed: boolean } {
+  const copy = structuredClone(value)
+  let changed = false
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.path.length === 0) continue
+    const parent = issue.path
+      .slice(0, -1)
+      .reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown>)[key], copy)
+    const key = issue.path[issue.path.length - 1] as PropertyKey
+    if (typeof parent !== 'object' || parent === null) continue
+    const record = parent as Record<PropertyKey, unknown>
+    const raw = record[key]
+    if (typeof raw !== 'string') continue
+    const converted = convert(raw.trim(), issue.expected)
+    if (converted !== undefined) {
+      record[key] = converted
+      changed = true
+    }
+  }
+  return { value: copy, changed }
+}
+
+function convert(text: string, expected: string): number | boolean | undefined {
+  if ((expected === 'number' || expected === 'int') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) {
+    return Number(text)
+  }
+  if (expected === 'boolean' && (text === 'true' || text === 'false')) return text === 'true'
+  return undefined
+}
