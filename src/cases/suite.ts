@@ -1,0 +1,104 @@
+import type { Turn } from '../types.ts'
+import type { Assertion, Expectations } from './schema.ts'
+
+/** A loaded case file: validated, templated, paths resolved, defaults merged into every case. */
+export interface Suite {
+  /** the `suite:` name */
+  name: string
+  description?: string
+  /** absolute path of the case file */
+  file: string
+  target: TargetSpec
+  /** model for agent targets; `--model` overrides it */
+  model?: string
+  /** suite-level judge settings, kept as written until LLM judges land */
+  judge?: JudgeSettings
+  /** suite-level trials @default 1 */
+  trials: number
+  /** suite-level per-case timeout */
+  timeoutMs?: number
+  /** gate settings, kept as written until gates land */
+  gate?: Record<string, unknown>
+  cases: CaseDefinition[]
+}
+
+/** How to reach the system under test. Module paths are absolute, resolved against the case file. */
+export type TargetSpec =
+  | {
+      type: 'agent'
+      /** absolute path of a module whose default export is an Agent or `(input, ctx) => string | Transcript` */
+      module: string
+    }
+  | {
+      type: 'function'
+      /** absolute path of the module */
+      module: string
+      /** the export to call, `default` when the spec has no `#name` */
+      exportName: string
+    }
+  | {
+      type: 'http'
+      url: string
+      /** @default 'POST' */
+      method: string
+      headers: Record<string, string>
+      /** handlebars template of the request body; the target renders it with `input` and the case vars */
+      body?: string
+      /** dotted path into the JSON reply that holds the output, e.g. `choices.0.message.content`; whole reply when absent */
+      output?: string
+      timeoutMs?: number
+    }
+  | {
+      type: 'command'
+      /** shell command line */
+      command: string
+      /** how the case input reaches the command @default 'stdin' */
+      input: 'stdin' | 'argument'
+      /** directory of the case file: the command runs there */
+      cwd: string
+      timeoutMs?: number
+    }
+
+/** Judge settings; only `model` is fixed until LLM judges land. */
+export interface JudgeSettings {
+  model?: string
+  temperature?: number
+  [option: string]: unknown
+}
+
+/** One case, ready to run: input rendered with its vars, suite defaults applied. */
+export interface CaseDefinition {
+  /** unique within its suite */
+  id: string
+  description?: string
+  /** the input after handlebars rendering with `vars` */
+  input: string | Turn[]
+  vars: Record<string, unknown>
+  /** the case's tags, after the defaults' tags */
+  tags: string[]
+  /** weight in the suite's weighted accuracy @default 1 */
+  weight: number
+  /** why the case is skipped; absent when it runs */
+  skip?: string
+  /** set with `only: true`; when any case has it, the loader marks every other case skipped */
+  only: boolean
+  /** runs per case: case, then defaults, then suite @default 1 */
+  trials: number
+  timeoutMs?: number
+  /** shorthand checks, the defaults' merged under the case's */
+  expect: Expectations
+  /** long-form checks, the defaults' first */
+  assert: Assertion[]
+  /** per-case LLM judge specs, kept as written until LLM judges land */
+  judge?: Record<string, unknown>[]
+  /** 1-based line of the case in its file, for annotations */
+  line: number
+}
+
+/** Which cases `loadSuites` keeps. */
+export interface SelectOptions {
+  /** case id pattern: `*` is a wildcard over the whole id; without `*`, a substring match */
+  filter?: string
+  /** keep cases carrying at least one of these tags */
+  tags?: readonly string[]
+}
