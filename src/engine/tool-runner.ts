@@ -166,6 +166,8 @@ async function execute(
       reject(toError(controller.signal.reason))
     })
   })
+  // a tool that throws synchronously never reaches the race below, and `finally` still aborts the controller
+  aborted.catch(() => undefined)
   const context: ToolContext = {
     deps: scope.deps,
     signal: controller.signal,
