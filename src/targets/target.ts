@@ -14,4 +14,6 @@ export interface TargetContext {
   trial: number
   /** model string from the suite or `--model`, for targets that take one */
   model?: string
+  /** the case's template variables, for targets that render templates */
+  vars?: Record<string, unknown>
 }

@@ -1,0 +1,128 @@
+import { EvalsError, TimeoutError, toError } from '../errors.ts'
+import type { Evaluator, EvaluatorContext } from '../evaluators/evaluator.ts'
+import type { Target } from '../targets/target.ts'
+import type { Transcript, Turn } from '../types.ts'
+import type { CaseResult, NamedVerdict, SerializedError } from './result.ts'
+
+/** One (case, trial) pair, ready to run. */
+export interface CaseJob {
+  suite: string
+  caseId: string
+  trial: number
+  tags: string[]
+  weight: number
+  input: string | Turn[]
+  vars: Record<string, unknown>
+  target: Target
+  model?: string
+  /** an error when the case's evaluators could not be built */
+  evaluators: Evaluator[] | Error
+  timeoutMs: number
+}
+
+/**
+ * Runs the target, then every evaluator, under the case timeout. Resolves to a CaseResult whatever happens, except
+ * when `interrupt` aborts: then it rejects with the interrupt's reason, as the pair did not finish.
+ */
+export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
+  const started = performance.now()
+  const base = { suite: job.suite, caseId: job.caseId, trial: job.trial, tags: job.tags, weight: job.weight }
+  const controller = new AbortController()
+  const timer = setTimeout(() => {
+    controller.abort(
+      new TimeoutError(
+        `case \`${job.caseId}\` took longer than ${job.timeoutMs}ms; raise \`timeout\` or --timeout`,
+        job.timeoutMs,
+      ),
+    )
+  }, job.timeoutMs)
+  const onInterrupt = (): void => {
+    controller.abort(interrupt.reason)
+  }
+  interrupt.addEventListener('abort', onInterrupt, { once: true })
+  let transcript: Transcript | undefined
+  const verdicts: NamedVerdict[] = []
+  try {
+    const work = (async (): Promise<CaseResult> => {
+      if (job.evaluators instanceof Error) throw job.evaluators
+      transcript = await job.target.run(job.input, {
+        signal: controller.signal,
+        caseId: job.caseId,
+        trial: job.trial,
+        vars: job.vars,
+        ...(job.model === undefined ? {} : { model: job.model }),
+      })
+      if (transcript.error !== undefined) throw new Error(transcript.error)
+      const context: EvaluatorContext = {
+        caseId: job.caseId,
+        trial: job.trial,
+        signal: controller.signal,
+        vars: job.vars,
+      }
+      for (const evaluator of job.evaluators) {
+        const verdict = await evaluator.evaluate(transcript, context)
+        verdicts.push({ ...verdict, evaluator: evaluator.name, weight: evaluator.weight ?? 1 })
+      }
+      const durationMs = performance.now() - started
+      const pass = verdicts.every((verdict) => verdict.pass)
+      return {
+        ...base,
+        status: pass ? 'passed' : 'failed',
+        score: scoreOf(verdicts),
+        verdicts,
+        transcript,
+        durationMs,
+      }
+    })()
+    work.catch(() => undefined)
+    return await Promise.race([work, rejectOnAbort(controller.signal)])
+  } catch (error) {
+    if (interrupt.aborted) throw toError(interrupt.reason)
+    const durationMs = performance.now() - started
+    return {
+      ...base,
+      status: 'errored',
+      error: serializeError(error),
+      verdicts,
+      durationMs,
+      ...(transcript ? { transcript } : {}),
+    }
+  } finally {
+    clearTimeout(timer)
+    interrupt.removeEventListener('abort', onInterrupt)
+    controller.abort()
+  }
+}
+
+function scoreOf(verdicts: readonly NamedVerdict[]): number {
+  let total = 0
+  let weights = 0
+  for (const verdict of verdicts) {
+    total += verdict.weight * (verdict.score ?? (verdict.pass ? 1 : 0))
+    weights += verdict.weight
+  }
+  return weights === 0 ? 1 : total / weights
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    signal.addEventListener(
+      'abort',
+      () => {
+        reject(toError(signal.reason))
+      },
+      { once: true },
+    )
+  })
+}
+
+/** Plain data for results files; stacks only for errors that are not ours. */
+export function serializeError(value: unknown): SerializedError {
+  const error = toError(value)
+  if (error instanceof EvalsError) return { name: error.name, code: error.code, message: error.message }
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack === undefined ? {} : { stack: error.stack }),
+  }
+}

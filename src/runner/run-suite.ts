@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import type { CaseDefinition, Suite } from '../cases/suite.ts'
+import { AbortError, toError } from '../errors.ts'
+import { compileEvaluators } from '../evaluators/index.ts'
+import type { Reporter } from '../reporters/reporter.ts'
+import { createTarget } from '../targets/index.ts'
+import type { Target } from '../targets/target.ts'
+import { runPool } from './pool.ts'
+import type { CaseResult, RunInfo, RunReport } from './result.ts'
+import { JsonLinesFile } from './results-file.ts'
+import { runCase, type CaseJob } from './run-case.ts'
+import { RunStats } from './stats.ts'
+
+/** How a run goes. Flags given here override the case files. */
+export interface RunOptions {
+  /** (case, trial) pairs at once @default 4 */
+  concurrency?: number
+  /** per-case limit on target plus evaluators; overrides the files' `timeout` @default 60_000 */
+  timeoutMs?: number
+  /** stop starting cases after the first failed or errored one @default false */
+  bail?: boolean
+  /** runs per case; overrides the files' `trials` */
+  trials?: number
+  /** model for agent targets; overrides the suites' `model:` */
+  model?: string
+  /** results go to `<outDir>/<runId>/` @default 'reports' */
+  outDir?: string
+  /** @default a sortable timestamp plus random suffix */
+  runId?: string
+  /** aborting it stops starting cases; running ones get `graceMs`, then are aborted and left out of the results */
+  signal?: AbortSignal
+  /** @default 2000 */
+  graceMs?: number
+  reporters?: readonly Reporter[]
+  /** targets by suite file, to run in-process targets without a module (tests, the vitest front end) */
+  targets?: ReadonlyMap<string, Target>
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000
+
+/** Runs one suite; see `runSuites`. */
+export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunReport> {
+  return runSuites([suite], options)
+}
+
+/**
+ * Runs every (case, trial) pair of the suites, streaming each CaseResult to `results.jsonl` and the reporters as
+ * it finishes, and returns the aggregates (also written to `summary.json`). Throws only when the run cannot
+ * start: a target that cannot load (ConfigError).
+ */
+export async function runSuites(suites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  const concurrency = options.concurrency ?? 4
+  const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
+  const runId = options.runId ?? newRunId()
+  const dir = join(options.outDir ?? 'reports', runId)
+  const info: RunInfo = {
+    runId,
+    startedAt: new Date().toISOString(),
+    suites: suites.map((suite, i) => ({
+      name: suite.name,
+      file: relative(process.cwd(), suite.file),
+      targetId: targets[i]?.id ?? '',
+      ...modelOf(suite, options),
+    })),
+    total: suites.reduce((sum, suite) => sum + suite.cases.reduce((n, c) => n + pairsOf(c, options), 0), 0),
+    concurrency,
+    dir,
+  }
+  const started = performance.now()
+  const results = new JsonLinesFile(join(dir, 'results.jsonl'))
+  const stats = new RunStats()
+  const reporters = options.reporters ?? []
+  for (const reporter of reporters) await reporter.onRunStart?.(info)
+
+  const interrupt = new AbortController()
+  let stoppedBy: RunReport['stoppedBy']
+  let graceTimer: NodeJS.Timeout | undefined
+  const onSignal = (): void => {
+    stoppedBy ??= 'interrupt'
+    graceTimer = setTimeout(() => {
+      interrupt.abort(new AbortError('the run was interrupted before this case finished'))
+    }, options.graceMs ?? 2000)
+  }
+  if (options.signal?.aborted === true) onSignal()
+  else options.signal?.addEventListener('abort', onSignal, { once: true })
+
+  let finished = 0
+  const record = async (result: CaseResult): Promise<void> => {
+    finished++
+    stats.add(result)
+    await results.append(result)
+    for (const reporter of reporters) await reporter.onCaseEnd?.(result)
+    if (options.bail === true && (result.status === 'failed' || result.status === 'errored'))
+      stoppedBy ??= 'bail'
+  }
+  try {
+    await runPool(
+      jobs(suites, targets, options),
+      concurrency,
+      async (job) => {
+        if ('skip' in job) return record(job.skip)
+        try {
+          await record(await runCase(job, interrupt.signal))
+        } catch (error) {
+          if (!interrupt.signal.aborted) throw error
+        }
+      },
+      () => stoppedBy !== undefined,
+    )
+  } finally {
+    clearTimeout(graceTimer)
+    options.signal?.removeEventListener('abort', onSignal)
+    await results.close()
+  }
+  const report: RunReport = {
+    ...info,
+    ...stats.summary(),
+    durationMs: performance.now() - started,
+    notRun: info.total - finished,
+    resultsFile: results.path,
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
+  }
+  await writeFile(join(dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`)
+  for (const reporter of reporters) await reporter.onRunEnd?.(report)
+  return report
+}
+
+async function targetFor(suite: Suite, options: RunOptions): Promise<Target> {
+  const given = options.targets?.get(suite.file)
+  if (given) return given
+  return createTarget(suite.target, {
+    label: `${relative(process.cwd(), suite.file)}: target`,
+    ...modelOf(suite, options),
+  })
+}
+
+function modelOf(suite: Suite, options: RunOptions): { model?: string } {
+  const model = options.model ?? suite.model
+  return model === undefined ? {} : { model }
+}
+
+function pairsOf(caseDef: CaseDefinition, options: RunOptions): number {
+  return caseDef.skip === undefined ? (options.trials ?? caseDef.trials) : 1
+}
+
+type Job = CaseJob | { skip: CaseResult }
+
+function* jobs(suites: readonly Suite[], targets: readonly Target[], options: RunOptions): Generator<Job> {
+  for (const [index, suite] of suites.entries()) {
+    const target = targets[index] as Target
+    const baseDir = dirname(suite.file)
+    const timeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    for (const caseDef of suite.cases) {
+      const base = { suite: suite.name, caseId: caseDef.id, tags: caseDef.tags, weight: caseDef.weight }
+      if (caseDef.skip !== undefined) {
+        yield { skip: { ...base, trial: 0, durationMs: 0, status: 'skipped', reason: caseDef.skip } }
+        continue
+      }
+      let evaluators: CaseJob['evaluators']
+      try {
+        evaluators = compileEvaluators(caseDef, { baseDir })
+      } catch (error) {
+        evaluators = toError(error)
+      }
+      const trials = pairsOf(caseDef, options)
+      for (let trial = 0; trial < trials; trial++) {
+        yield {
+          ...base,
+          trial,
+          input: caseDef.input,
+          vars: caseDef.vars,
+          target,
+          evaluators,
+          timeoutMs: options.timeoutMs ?? caseDef.timeoutMs ?? timeoutMs,
+          ...modelOf(suite, options),
+        }
+      }
+    }
+  }
+}
+
+/** A sortable, unique run id: `2026-01-31T12-00-00-123Z-1a2b`. */
+export function newRunId(): string {
+  return `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`
+}

@@ -1,0 +1,63 @@
+import { ConfigError } from '../errors.ts'
+import type { Turn } from '../types.ts'
+import { exportNames, importUserModule } from './load-module.ts'
+import { wrapFunction, type TargetFunction } from './function.ts'
+import type { Target } from './target.ts'
+
+/** What an Agent looks like to a target: anything with a `run(input, { signal, trial })` method. */
+export interface RunnableAgent {
+  run(input: string | readonly Turn[], options: { signal?: AbortSignal; trial?: number }): Promise<unknown>
+}
+
+export interface AgentTargetOptions {
+  /** path of the module, relative to `baseDir` */
+  file: string
+  baseDir: string
+  /** the suite's model (after `--model`); passed to a `createAgent` factory */
+  model?: string
+  /** names the config entry in errors, e.g. `cases/support.yaml: target.agent` */
+  label?: string
+}
+
+/**
+ * Loads an agent module. It may export `createAgent({ model })` returning an Agent (used first, so the suite's
+ * `model:` and `--model` apply), or default-export an Agent (anything with `run`) or a function
+ * `(input, ctx) => string | Transcript`.
+ */
+export async function agentTarget(options: AgentTargetOptions): Promise<Target> {
+  const label = options.label ?? 'target.agent'
+  const id = `agent:${options.file}`
+  const module = await importUserModule(options.file, options.baseDir, label)
+  const factory = module.createAgent
+  if (typeof factory === 'function') {
+    const agent: unknown = await (factory as (o: { model?: string }) => unknown)(
+      options.model === undefined ? {} : { model: options.model },
+    )
+    if (!isRunnable(agent)) {
+      throw new ConfigError(
+        `${label}: \`createAgent\` in \`${options.file}\` must return an Agent (an object with a \`run\` method).`,
+      )
+    }
+    return agentAsTarget(id, agent, label)
+  }
+  const exported = module.default
+  if (isRunnable(exported)) return agentAsTarget(id, exported, label)
+  if (typeof exported === 'function')
+    return wrapFunction(id, exported as TargetFunction, `${label}: \`${options.file}\``)
+  throw new ConfigError(
+    `${label}: \`${options.file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
+      `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,
+  )
+}
+
+function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
+  return wrapFunction(
+    id,
+    (input, context) => agent.run(input, { signal: context.signal, trial: context.trial }),
+    label,
+  )
+}
+
+function isRunnable(value: unknown): value is RunnableAgent {
+  return typeof value === 'object' && value !== null && typeof (value as { run?: unknown }).run === 'function'
+}

@@ -1,0 +1,58 @@
+import { ConfigError } from '../errors.ts'
+import type { Transcript, Turn } from '../types.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { exportNames, importUserModule } from './load-module.ts'
+import type { Target, TargetContext } from './target.ts'
+import { toTranscript } from './to-transcript.ts'
+
+/** A function under test: gets the case input and returns a string, a Transcript or an AgentResult-like object. */
+export type TargetFunction = (input: string | Turn[], context: TargetContext) => unknown
+
+export interface FunctionTargetOptions {
+  /** `./file.ts#name`; without `#name` the default export */
+  ref: string
+  /** directory the path is relative to (the case file's) */
+  baseDir: string
+  /** names the config entry in errors, e.g. `cases/fns.yaml: target.function` */
+  label?: string
+}
+
+/** Loads `file#name` and wraps the function as a Target. */
+export async function functionTarget(options: FunctionTargetOptions): Promise<Target> {
+  const [file = '', name = 'default'] = options.ref.split('#')
+  const label = options.label ?? 'target.function'
+  const module = await importUserModule(file, options.baseDir, label)
+  const fn = module[name]
+  if (typeof fn !== 'function') {
+    const hint = didYouMean(name, Object.keys(module))
+    throw new ConfigError(
+      `${label}: \`${file}\` has no function export \`${name}\`; it exports ${exportNames(module)}.` +
+        (hint === undefined ? '' : ` Did you mean \`${file}#${hint}\`?`),
+    )
+  }
+  return wrapFunction(`function:${options.ref}`, fn as TargetFunction, `${label}: \`${options.ref}\``)
+}
+
+/** Wraps an in-process function as a Target; `label` prefixes errors about its return value. */
+export function wrapFunction(id: string, fn: TargetFunction, label: string): Target {
+  return {
+    id,
+    async run(input, context): Promise<Transcript> {
+      const started = performance.now()
+      const value: unknown = await fn(input, context)
+      const transcript = toTranscript(value, input, performance.now() - started)
+      if (transcript === undefined) {
+        throw new ConfigError(
+          `${label} returned ${describe(value)}; return a string, a Transcript or an object with an \`output\` string.`,
+        )
+      }
+      return transcript
+    },
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object without an `output` string' : typeof value
+}

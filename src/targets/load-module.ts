@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { extname, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ConfigError, toError } from '../errors.ts'
+
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx'])
+const cache = new Map<string, Promise<Record<string, unknown>>>()
+
+/**
+ * Imports a user's module relative to `baseDir`. TypeScript files load through tsx without a build step; plain
+ * JavaScript uses the native loader (faster start). `label` names the config entry in error messages.
+ */
+export function importUserModule(
+  file: string,
+  baseDir: string,
+  label: string,
+): Promise<Record<string, unknown>> {
+  const path = resolve(baseDir, file)
+  let loaded = cache.get(path)
+  if (!loaded) {
+    loaded = load(path, file, label)
+    cache.set(path, loaded)
+  }
+  return loaded
+}
+
+async function load(path: string, file: string, label: string): Promise<Record<string, unknown>> {
+  if (!existsSync(path)) {
+    throw new ConfigError(
+      `${label}: cannot find \`${file}\` (looked for ${path}). Check the path; it is relative to the case file.`,
+    )
+  }
+  const url = pathToFileURL(path).href
+  try {
+    if (TYPESCRIPT.has(extname(path))) {
+      const { tsImport } = await import('tsx/esm/api')
+      return (await tsImport(url, import.meta.url)) as Record<string, unknown>
+    }
+    return (await import(url)) as Record<string, unknown>
+  } catch (error) {
+    const cause = toError(error)
+    throw new ConfigError(`${label}: \`${file}\` failed to load: ${cause.message}`, { cause })
+  }
+}
+
+/** The names a module exports, for "it exports … instead" hints. */
+export function exportNames(module: Record<string, unknown>): string {
+  const names = Object.keys(module).filter((name) => name !== '__esModule' && name !== 'module.exports')
+  return names.length === 0 ? 'nothing' : names.map((name) => `\`${name}\``).join(', ')
+}
