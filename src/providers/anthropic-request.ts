@@ -1,0 +1,108 @@
+import type {
+  ContentBlockParam,
+  MessageCreateParamsBase,
+  MessageParam,
+  Tool,
+  ToolChoice as AnthropicToolChoice,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages'
+import type { Message } from '../types.ts'
+import type { CompletionRequest, ModelSettings, ToolChoice } from './provider.ts'
+
+/** Anthropic requires `max_tokens`; this is sent when the settings give none. */
+export const defaultAnthropicMaxTokens = 4096
+
+export function toAnthropicParams(
+  request: CompletionRequest,
+  model: string,
+  maxTokens = defaultAnthropicMaxTokens,
+): Omit<MessageCreateParamsBase, 'stream'> {
+  const settings = request.settings ?? {}
+  const system = [
+    request.system,
+    ...request.messages.flatMap((m) => (m.role === 'system' ? [m.content] : [])),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+  const params: Omit<MessageCreateParamsBase, 'stream'> = {
+    model,
+    max_tokens: settings.maxTokens ?? maxTokens,
+    messages: toAnthropicMessages(request.messages),
+    ...(system ? { system } : {}),
+  }
+  if (request.tools.length > 0) {
+    params.tools = request.tools.map((tool): Tool => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: { ...tool.parameters, type: 'object' },
+    }))
+    const choice = toAnthropicToolChoice(request.toolChoice ?? 'auto', settings.parallelToolCalls)
+    if (request.toolChoice !== undefined || choice.type !== 'auto' || settings.parallelToolCalls === false) {
+      params.tool_choice = choice
+    }
+  }
+  if (request.output) {
+    params.output_config = { format: { type: 'json_schema', schema: request.output.schema } }
+  }
+  return { ...params, ...sampling(settings) }
+}
+
+/** 1.x types dropped the sampling knobs that newer models reject; they are still sent when the user set them. */
+function sampling(settings: ModelSettings): Record<string, number> {
+  return {
+    ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+    ...(settings.topP === undefined ? {} : { top_p: settings.topP }),
+  }
+}
+
+function toAnthropicMessages(messages: Message[]): MessageParam[] {
+  const result: MessageParam[] = []
+  let toolResults: ToolResultBlockParam[] | undefined
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      const block: ToolResultBlockParam = {
+        type: 'tool_result',
+        tool_use_id: message.toolCallId,
+        content: message.content,
+        ...(message.isError ? { is_error: true } : {}),
+      }
+      if (toolResults) toolResults.push(block)
+      else result.push({ role: 'user', content: (toolResults = [block]) })
+      continue
+    }
+    toolResults = undefined
+    if (message.role === 'user') result.push({ role: 'user', content: message.content })
+    else if (message.role === 'assistant')
+      result.push({ role: 'assistant', content: assistantContent(message) })
+  }
+  return result
+}
+
+function assistantContent(message: Extract<Message, { role: 'assistant' }>): string | ContentBlockParam[] {
+  const calls = message.toolCalls ?? []
+  if (calls.length === 0) return message.content
+  const blocks: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : []
+  for (const call of calls)
+    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.arguments) })
+  return blocks
+}
+
+/** Anthropic takes `input` as an object; malformed or non-object arguments (from another provider) become `{}`. */
+function parseInput(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}
+
+function toAnthropicToolChoice(choice: ToolChoice, parallel: boolean | undefined): AnthropicToolChoice {
+  const disable = parallel === false ? { disable_parallel_tool_use: true } : {}
+  if (choice === 'none') return { type: 'none' }
+  if (choice === 'auto') return { type: 'auto', ...disable }
+  if (choice === 'required') return { type: 'any', ...disable }
+  return { type: 'tool', name: choice.name, ...disable }
+}

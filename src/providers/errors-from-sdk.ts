@@ -1,0 +1,127 @@
+import { AbortError, ProviderError } from '../errors.ts'
+
+/** The error classes an official (Stainless-generated) SDK exports; both SDKs share the shape. */
+export interface SdkErrorClasses {
+  APIError: abstract new (
+    ...args: never[]
+  ) => Error & { status: number | undefined; headers: Headers | undefined }
+  APIConnectionError: abstract new (...args: never[]) => Error
+  APIConnectionTimeoutError: abstract new (...args: never[]) => Error
+  APIUserAbortError: abstract new (...args: never[]) => Error
+}
+
+/** What `toProviderError` needs to know about the call that failed. */
+export interface SdkErrorContext {
+  providerId: string
+  /** the API's name in messages, e.g. `OpenAI` */
+  api: string
+  signal: AbortSignal
+  sdk: SdkErrorClasses
+  /** strings that must never appear in a message (API keys) */
+  secrets: readonly (string | undefined)[]
+}
+
+const retryableStatuses = new Set([408, 409, 429])
+const retryableErrorTypes = new Set([
+  'rate_limit_error',
+  'overloaded_error',
+  'api_error',
+  'timeout_error',
+  'server_error',
+])
+
+/**
+ * Maps anything an SDK call threw to a `ProviderError`, or rethrows the abort reason when the caller's signal fired.
+ * Fetch and body-parsing failures (reset sockets, malformed JSON, truncated bodies) count as retryable.
+ */
+export function toProviderError(error: unknown, context: SdkErrorContext): Error {
+  const { sdk, providerId, api } = context
+  if (context.signal.aborted) return abortError(context.signal)
+  if (error instanceof ProviderError) return error
+  if (error instanceof sdk.APIUserAbortError)
+    return new AbortError(`${api} call for ${providerId} was aborted`)
+  const clean = (text: string): string => redact(text, context.secrets)
+  if (error instanceof sdk.APIConnectionTimeoutError) {
+    return new ProviderError(`${api} request for ${providerId} timed out`, {
+      providerId,
+      retryable: true,
+      cause: error,
+    })
+  }
+  if (error instanceof sdk.APIConnectionError) {
+    const detail = error.cause instanceof Error ? `: ${clean(error.cause.message)}` : ''
+    return new ProviderError(`Could not connect to ${api} for ${providerId}${detail}`, {
+      providerId,
+      retryable: true,
+      cause: error,
+    })
+  }
+  if (error instanceof sdk.APIError) {
+    const status = error.status
+    const type = errorType(error)
+    const retryable =
+      status === undefined ? type === undefined || retryableErrorTypes.has(type) : isRetryableStatus(status)
+    const retryAfterMs = error.headers ? parseRetryAfterMs(error.headers) : undefined
+    const what = status === undefined ? 'an error mid-stream' : String(status)
+    return new ProviderError(`${api} returned ${what} for ${providerId}: ${clean(apiMessage(error))}`, {
+      providerId,
+      retryable,
+      cause: error,
+      ...(status === undefined ? {} : { status }),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    })
+  }
+  const message = error instanceof Error ? clean(error.message) : 'unknown error'
+  return new ProviderError(`${api} call for ${providerId} failed: ${message}`, {
+    providerId,
+    retryable: true,
+    cause: error,
+  })
+}
+
+/** Whether an HTTP status is worth another attempt: 408, 409, 429 and every 5xx (including Anthropic's 529). */
+export function isRetryableStatus(status: number): boolean {
+  return retryableStatuses.has(status) || status >= 500
+}
+
+/** The server's requested delay: `retry-after-ms` (float ms), else `retry-after` (seconds or an HTTP date). */
+export function parseRetryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms')
+  if (ms !== null) {
+    const value = Number.parseFloat(ms)
+    if (Number.isFinite(value) && value >= 0) return value
+  }
+  const after = headers.get('retry-after')
+  if (after === null || after.trim() === '') return undefined
+  const seconds = Number(after)
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined
+  const date = Date.parse(after)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+/** The signal's reason as an Error, so an abort propagates as itself and never as a retryable failure. */
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  if (reason instanceof Error) return reason
+  return new AbortError('The model call was aborted', { cause: reason })
+}
+
+/** Removes secrets and anything shaped like an API key from text bound for a message. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let result = text
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]')
+  }
+  return result.replace(/\b(sk|key)-[A-Za-z0-9_*-]{6,}/g, '[redacted]')
+}
+
+function errorType(error: Error): string | undefined {
+  const type: unknown = (error as { type?: unknown }).type
+  return typeof type === 'string' ? type : undefined
+}
+
+/** Anthropic's SDK keeps the body's `error.message` apart; OpenAI's puts it after the status. */
+function apiMessage(error: Error): string {
+  const own: unknown = (error as { apiMessage?: unknown }).apiMessage
+  return typeof own === 'string' && own ? own : error.message.replace(/^\d{3} /, '')
+}
