@@ -1,2 +1,14 @@
 export { ScriptedProvider } from './scripted.ts'
 export type { ScriptedProviderOptions, ScriptedReply, ScriptedToolCall } from './scripted.ts'
+export { startMockLlmServer } from './mock-llm-server/index.ts'
+export type {
+  MockErrorReply,
+  MockFaultReply,
+  MockHandler,
+  MockLlmServer,
+  MockLlmServerOptions,
+  MockMessageReply,
+  MockReply,
+  MockRequest,
+  MockToolCall,
+} from './mock-llm-server/index.ts'

@@ -1,0 +1,12 @@
+export { startMockLlmServer } from './server.ts'
+export type {
+  MockErrorReply,
+  MockFaultReply,
+  MockHandler,
+  MockLlmServer,
+  MockLlmServerOptions,
+  MockMessageReply,
+  MockReply,
+  MockRequest,
+  MockToolCall,
+} from './types.ts'

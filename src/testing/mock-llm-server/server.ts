@@ -1,0 +1,283 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { toError } from '../../errors.ts'
+import { anthropicErrorBody, anthropicEvents, anthropicMessage, type SseFrame } from './anthropic-wire.ts'
+import { openAiChunks, openAiCompletion, openAiErrorBody } from './openai-wire.ts'
+import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
+import type {
+  MockErrorReply,
+  MockFaultReply,
+  MockLlmServer,
+  MockLlmServerOptions,
+  MockReply,
+  MockRequest,
+} from './types.ts'
+
+const routes: Record<string, MockRequest['api'] | undefined> = {
+  '/v1/chat/completions': 'openai',
+  '/v1/messages': 'anthropic',
+}
+const anthropicVersions = new Set(['2023-06-01', '2026-10-21'])
+const faultText = 'This reply from the mock server will not arrive in one piece.'
+
+/** Starts a mock OpenAI + Anthropic server on 127.0.0.1 with an ephemeral port. */
+export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
+  const script = [...(options.script ?? [])]
+  const journal: MockRequest[] = []
+  let received = 0
+
+  const nextReply = async (request: MockRequest): Promise<MockReply> => {
+    if (options.handler) {
+      try {
+        return await options.handler(request)
+      } catch (error) {
+        return { status: 400, message: `mock LLM server: the handler threw: ${toError(error).message}` }
+      }
+    }
+    return (
+      script.shift() ?? {
+        status: 400,
+        message: `mock LLM server: no scripted reply left for request #${request.index + 1}`,
+      }
+    )
+  }
+
+  const server = createServer((req, res) => {
+    void respond(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { message: toError(error).message } }))
+    })
+  })
+
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const api = req.method === 'POST' ? routes[path] : undefined
+    const text = await readBody(req)
+    if (!api) {
+      sendJson(res, 404, { error: { message: `mock LLM server: no route for ${req.method ?? ''} ${path}` } })
+      return
+    }
+    const body = parseJson(text)
+    const request: MockRequest = {
+      index: received++,
+      api,
+      method: req.method ?? 'POST',
+      path,
+      headers: headersOf(req),
+      body,
+      stream: (body as { stream?: unknown } | undefined)?.stream === true,
+      receivedAt: Date.now(),
+    }
+    if (options.journal !== false) journal.push(request)
+    const reply = authProblem(request, options.apiKey) ?? (await nextReply(request))
+    await sleep(reply.latencyMs ?? options.latencyMs ?? 0, res)
+    if (gone(res)) return
+    if (isErrorReply(reply)) sendError(res, request, reply)
+    else if (isFaultReply(reply)) await sendFault(res, request, reply)
+    else if (request.stream)
+      await sendStream(res, request, frames(request, renderReply(reply, request, idPrefix(api))), reply)
+    else sendJson(res, 200, body200(request, reply))
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    openaiBaseURL: `${url}/v1`,
+    anthropicBaseURL: url,
+    journal,
+    get remaining() {
+      return script.length
+    },
+    enqueue: (...replies) => {
+      script.push(...replies)
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          if (error) reject(error)
+          else resolve()
+        })
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function body200(request: MockRequest, reply: Exclude<MockReply, MockErrorReply | MockFaultReply>): unknown {
+  const rendered = renderReply(reply, request, idPrefix(request.api))
+  return request.api === 'openai' ? openAiCompletion(rendered) : anthropicMessage(rendered)
+}
+
+function frames(request: MockRequest, rendered: ReturnType<typeof renderReply>): string[] {
+  if (request.api === 'anthropic') return anthropicEvents(rendered).map(sse)
+  const includeUsage = (request.body as { stream_options?: { include_usage?: unknown } }).stream_options
+    ?.include_usage
+  return [...openAiChunks(rendered, includeUsage === true).map((data) => sse({ data })), 'data: [DONE]\n\n']
+}
+
+async function sendStream(
+  res: ServerResponse,
+  request: MockRequest,
+  list: string[],
+  reply: MockReply,
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    ...requestIdHeader(request),
+  })
+  for (const frame of list) {
+    if (gone(res)) return
+    res.write(frame)
+    if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs, res)
+  }
+  res.end()
+}
+
+async function sendFault(res: ServerResponse, request: MockRequest, reply: MockFaultReply): Promise<void> {
+  const rendered = renderReply({ text: faultText }, request, idPrefix(request.api))
+  if (!request.stream) {
+    const full = JSON.stringify(body200(request, { text: faultText }))
+    const half = full.slice(0, Math.floor(full.length / 2))
+    if (reply.fault === 'stream-error') sendError(res, request, { status: 500 })
+    else if (reply.fault === 'malformed-json')
+      sendRaw(res, 200, '{"id": "broken", "choices": [{', 'application/json')
+    else if (reply.fault === 'truncated-stream') sendRaw(res, 200, half, 'application/json')
+    else {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(full.length) })
+      res.write(half, () => res.destroy())
+    }
+    return
+  }
+  const all = frames(request, rendered)
+  const head = all.slice(0, Math.ceil(all.length / 2))
+  const tail: Record<MockFaultReply['fault'], string[]> = {
+    reset: [],
+    'malformed-json': [
+      `${request.api === 'anthropic' ? 'event: content_block_delta\n' : ''}data: {"choices": [oops\n\n`,
+    ],
+    'truncated-stream': [],
+    'stream-error': [streamErrorFrame(request)],
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', ...requestIdHeader(request) })
+  for (const frame of [...head, ...tail[reply.fault]]) res.write(frame)
+  await sleep(reply.chunkDelayMs ?? 0, res)
+  if (reply.fault === 'reset') res.write('', () => res.destroy())
+  else res.end()
+}
+
+function streamErrorFrame(request: MockRequest): string {
+  if (request.api === 'openai') {
+    return sse({ data: { error: { message: 'The server had an error mid-stream', type: 'server_error' } } })
+  }
+  return sse({
+    event: 'error',
+    data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+  })
+}
+
+function sendError(res: ServerResponse, request: MockRequest, reply: MockErrorReply): void {
+  const message = reply.message ?? defaultErrorMessage(reply.status)
+  const requestId = `req_mock_${request.index}`
+  const body =
+    request.api === 'openai'
+      ? openAiErrorBody(reply.status, message)
+      : anthropicErrorBody(reply.status, message, requestId)
+  const headers: Record<string, string> = { ...requestIdHeader(request), ...reply.headers }
+  if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs)
+  if (reply.retryAfter !== undefined) headers['retry-after'] = String(reply.retryAfter)
+  sendJson(res, reply.status, body, headers)
+}
+
+/** 401 when the key is wrong; Anthropic also needs a known `anthropic-version`. */
+function authProblem(request: MockRequest, apiKey: string | undefined): MockErrorReply | undefined {
+  const bearer = request.headers['authorization']?.replace(/^Bearer /i, '')
+  const key = request.api === 'anthropic' ? (request.headers['x-api-key'] ?? bearer) : bearer
+  if (apiKey !== undefined && key !== apiKey) return { status: 401, message: 'Invalid API key', latencyMs: 0 }
+  if (request.api !== 'anthropic') return undefined
+  const version = request.headers['anthropic-version']
+  if (version === undefined || !anthropicVersions.has(version)) {
+    return {
+      status: 400,
+      message: `Unknown anthropic-version header: ${version ?? '(missing)'}`,
+      latencyMs: 0,
+    }
+  }
+  return undefined
+}
+
+function requestIdHeader(request: MockRequest): Record<string, string> {
+  return request.api === 'openai'
+    ? { 'x-request-id': `req_mock_${request.index}` }
+    : { 'request-id': `req_mock_${request.index}` }
+}
+
+function idPrefix(api: MockRequest['api']): string {
+  return api === 'openai' ? 'call' : 'toolu'
+}
+
+function sse(frame: SseFrame): string {
+  return `${frame.event ? `event: ${frame.event}\n` : ''}data: ${JSON.stringify(frame.data)}\n\n`
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  sendRaw(res, status, JSON.stringify(body), 'application/json', headers)
+}
+
+function sendRaw(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  type: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': type, ...headers })
+  res.end(text)
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return headers
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The client closed the connection before the response was finished. */
+function gone(res: ServerResponse): boolean {
+  return res.destroyed || !res.socket || res.socket.destroyed
+}
+
+/** Waits, but stops early when the client has gone away. */
+function sleep(ms: number, res: ServerResponse): Promise<void> {
+  if (ms <= 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms)
+    res.once('close', done)
+    function done(): void {
+      clearTimeout(timer)
+      res.off('close', done)
+      resolve()
+    }
+  })
+}

@@ -1,0 +1,99 @@
+import type { FinishReason, Usage } from '../../types.ts'
+
+/** A tool call the mock model makes: `args` as a value, or `arguments` as raw (possibly malformed) JSON text. */
+export interface MockToolCall {
+  name: string
+  args?: unknown
+  arguments?: string
+  /** @default `call_<n>_<i>` (OpenAI) or `toolu_<n>_<i>` (Anthropic) */
+  id?: string
+}
+
+interface MockTiming {
+  /** delay before the response starts @default the server's `latencyMs` */
+  latencyMs?: number
+  /** delay between stream frames @default 0 */
+  chunkDelayMs?: number
+}
+
+/** A successful reply, rendered in the wire format of whichever API was called. */
+export interface MockMessageReply extends MockTiming {
+  text?: string
+  toolCalls?: MockToolCall[]
+  /** structured output: sent as the JSON text of this value */
+  json?: unknown
+  /** neutral counts (input includes cache reads and writes) @default estimated from the request and reply */
+  usage?: Partial<Usage>
+  /** @default the request's model */
+  model?: string
+  /** @default `tool_calls` when there are tool calls, else `stop` */
+  finishReason?: FinishReason
+}
+
+/** An HTTP error in the called API's error format. */
+export interface MockErrorReply extends MockTiming {
+  status: number
+  /** sent as the `retry-after-ms` header */
+  retryAfterMs?: number
+  /** sent as the `retry-after` header: seconds or an HTTP date */
+  retryAfter?: number | string
+  message?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * A broken response: `reset` destroys the socket mid-response, `malformed-json` sends invalid JSON (a bad frame
+ * when streaming), `truncated-stream` ends the body cleanly but early, `stream-error` sends an error event mid-stream.
+ */
+export interface MockFaultReply extends MockTiming {
+  fault: 'reset' | 'malformed-json' | 'truncated-stream' | 'stream-error'
+}
+
+export type MockReply = MockMessageReply | MockErrorReply | MockFaultReply
+
+/** One request the server received, as the SDK sent it. */
+export interface MockRequest {
+  /** 0-based arrival order */
+  index: number
+  api: 'openai' | 'anthropic'
+  method: string
+  path: string
+  /** lowercased names */
+  headers: Record<string, string>
+  /** parsed JSON, or the raw text when it was not JSON */
+  body: unknown
+  stream: boolean
+  /** ms since the Unix epoch */
+  receivedAt: number
+}
+
+export type MockHandler = (request: MockRequest) => MockReply | Promise<MockReply>
+
+/** How the mock server answers. Give a `script` (replies in order) or a `handler`; a handler wins. */
+export interface MockLlmServerOptions {
+  script?: MockReply[]
+  handler?: MockHandler
+  /** added delay before every response @default 0 */
+  latencyMs?: number
+  /** when set, requests with another key get 401 */
+  apiKey?: string
+  /** keep the request journal; turn off for long benchmarks @default true */
+  journal?: boolean
+}
+
+/** A running mock LLM server on a loopback ephemeral port. */
+export interface MockLlmServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string
+  /** base URL for the OpenAI SDK: `${url}/v1` */
+  readonly openaiBaseURL: string
+  /** base URL for the Anthropic SDK: `url` (the SDK appends `/v1/messages`) */
+  readonly anthropicBaseURL: string
+  /** every request received, in order */
+  readonly journal: readonly MockRequest[]
+  /** scripted replies not used yet */
+  readonly remaining: number
+  /** appends replies to the script */
+  enqueue(...replies: MockReply[]): void
+  close(): Promise<void>
+}
