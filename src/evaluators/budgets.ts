@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
+
+const limit = z.number().nonnegative()
+
+export const latencyMsLte = defineEvaluator({
+  kind: 'latency_ms_lte',
+  description: 'The target answered within this many milliseconds.',
+  options: z.strictObject({ value: limit }),
+  shorthand: limit,
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'latency_ms_lte',
+    evaluate: ({ latencyMs }) =>
+      latencyMs <= value
+        ? { pass: true, reason: `latency ${Math.round(latencyMs)} ms is within ${value} ms` }
+        : { pass: false, reason: `latency ${Math.round(latencyMs)} ms exceeds the limit of ${value} ms` },
+  }),
+})
+
+export const costUsdLte = defineEvaluator({
+  kind: 'cost_usd_lte',
+  description: 'The run cost at most this many US dollars; fails when the cost is unknown.',
+  options: z.strictObject({ value: limit }),
+  shorthand: limit,
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'cost_usd_lte',
+    evaluate: ({ costUsd }) => {
+      if (costUsd === null) {
+        return {
+          pass: false,
+          reason: `cost is unknown (no price for the model), so it cannot be checked against ${usd(value)}; set a price in the config or drop \`cost_usd_lte\``,
+        }
+      }
+      return costUsd <= value
+        ? { pass: true, reason: `cost ${usd(costUsd)} is within ${usd(value)}` }
+        : { pass: false, reason: `cost ${usd(costUsd)} exceeds the limit of ${usd(value)}` }
+    },
+  }),
+})
+
+export const iterationsLte = defineEvaluator({
+  kind: 'iterations_lte',
+  description: 'The agent loop ran at most this many model iterations.',
+  options: z.strictObject({ value: z.int().nonnegative() }),
+  shorthand: z.int().nonnegative(),
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'iterations_lte',
+    evaluate: ({ iterations }) =>
+      iterations <= value
+        ? { pass: true, reason: `${iterations} iterations, within ${value}` }
+        : { pass: false, reason: `${iterations} iterations exceed the limit of ${value}` },
+  }),
+})
+
+function usd(amount: number): string {
+  return `$${amount < 0.01 && amount > 0 ? amount.toPrecision(2) : amount.toFixed(amount < 1 ? 4 : 2)}`
+}

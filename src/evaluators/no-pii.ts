@@ -1,0 +1,90 @@
+import { isIP } from 'node:net'
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
+import { codeList } from './describe.ts'
+
+const piiKinds = ['email', 'phone', 'ssn', 'credit_card', 'ip'] as const
+type PiiKind = (typeof piiKinds)[number]
+const kindList = z.array(z.enum(piiKinds)).min(1)
+
+/** One piece of personal data found in a text. */
+export interface PiiMatch {
+  kind: PiiKind
+  text: string
+  index: number
+}
+
+export const noPii = defineEvaluator({
+  kind: 'no_pii',
+  description: 'The output contains no email, phone, SSN, credit card (Luhn-checked) or IP address.',
+  options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
+  shorthand: z.union([z.literal(true), kindList], {
+    error: `expected \`true\` or a list of ${piiKinds.join(', ')}`,
+  }),
+  fromShorthand: (value) => (value === true ? {} : { kinds: value }),
+  create: ({ kinds }) => ({
+    name: 'no_pii',
+    evaluate: ({ output }) => {
+      const found = findPii(output, kinds)
+      if (found.length === 0) return { pass: true, reason: `output contains no ${kinds.join(', ')}` }
+      const shown = found.slice(0, 3).map((match) => `${match.kind.replace('_', ' ')} ${mask(match)}`)
+      const more = found.length > 3 ? ` and ${found.length - 3} more` : ''
+      return {
+        pass: false,
+        reason: `output contains PII: ${codeList(shown)}${more}`,
+        details: { kinds: found.map((m) => m.kind) },
+      }
+    },
+  }),
+})
+
+const detectors: [PiiKind, RegExp, (text: string) => boolean][] = [
+  ['email', /[\w.%+-]+@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,}/g, () => true],
+  ['credit_card', /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, (text) => luhn(text.replace(/\D/g, ''))],
+  ['ssn', /(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])/g, () => true],
+  ['phone', /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})(?:[ .-]?\d{2,4}){2,3}(?![\w-])/g, isPhone],
+  [
+    'ip',
+    /(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}|[\dA-Fa-f]{0,4}(?::[\dA-Fa-f]{0,4}){2,7})(?![\w:]|\.\d)/g,
+    (text) => isIP(text) !== 0,
+  ],
+]
+
+/** Personal data in `text`, each span reported once by the first detector that claims it. */
+export function findPii(text: string, kinds: readonly PiiKind[] = piiKinds): PiiMatch[] {
+  const found: PiiMatch[] = []
+  let remaining = text
+  for (const [kind, regex, accept] of detectors) {
+    for (const match of remaining.matchAll(regex)) {
+      if (!accept(match[0])) continue
+      if (kinds.includes(kind)) found.push({ kind, text: match[0], index: match.index })
+      // blank the span so a card number is not reported again as a phone number
+      remaining =
+        remaining.slice(0, match.index) +
+        ' '.repeat(match[0].length) +
+        remaining.slice(match.index + match[0].length)
+    }
+  }
+  return found.sort((a, b) => a.index - b.index)
+}
+
+function isPhone(text: string): boolean {
+  const digits = text.replace(/\D/g, '').length
+  return digits >= 10 && digits <= 15 && (/[ .()-]/.test(text) || text.startsWith('+'))
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2
+    sum += digit
+  }
+  return digits.length >= 13 && sum % 10 === 0
+}
+
+function mask({ kind, text }: PiiMatch): string {
+  if (kind === 'ip') return text
+  if (kind === 'email') return text.replace(/^(.)[^@]*/, '$1***')
+  return `…${text.replace(/\D/g, '').slice(-4)}`
+}

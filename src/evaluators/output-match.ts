@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
+import { preview } from './describe.ts'
+
+export const output = defineEvaluator({
+  kind: 'output',
+  description: 'The output equals this string exactly.',
+  options: z.strictObject({ value: z.string() }),
+  shorthand: z.string(),
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'output',
+    evaluate: ({ output: actual }) =>
+      actual === value
+        ? { pass: true, reason: `output equals ${preview(value)}` }
+        : { pass: false, reason: `expected output ${preview(value)}, got ${preview(actual)}` },
+  }),
+})
+
+const pattern = z.string().superRefine((source, context) => {
+  const error = regexError(source)
+  if (error !== undefined)
+    context.addIssue({ code: 'custom', message: `invalid regular expression: ${error}` })
+})
+
+const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
+
+export const outputRegex = defineEvaluator({
+  kind: 'output_regex',
+  description: 'The output matches this regular expression (JavaScript syntax).',
+  options: z.strictObject({ value: pattern, flags: flags.optional() }),
+  shorthand: pattern,
+  fromShorthand: (value) => ({ value }),
+  create: ({ value, flags: regexFlags }) => {
+    const regex = new RegExp(value, regexFlags)
+    return {
+      name: 'output_regex',
+      evaluate: ({ output: actual }) =>
+        regex.test(actual)
+          ? { pass: true, reason: `output matches ${String(regex)}` }
+          : { pass: false, reason: `output does not match ${String(regex)}: ${preview(actual)}` },
+    }
+  },
+})
+
+export const startsWith = defineEvaluator({
+  kind: 'starts_with',
+  description: 'The output, leading whitespace removed, starts with this string.',
+  options: z.strictObject({ value: z.string().min(1) }),
+  shorthand: z.string().min(1),
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'starts_with',
+    evaluate: ({ output: actual }) =>
+      actual.trimStart().startsWith(value)
+        ? { pass: true, reason: `output starts with ${preview(value)}` }
+        : {
+            pass: false,
+            reason: `expected output to start with ${preview(value)}, got ${preview(actual, 40)}`,
+          },
+  }),
+})
+
+export const endsWith = defineEvaluator({
+  kind: 'ends_with',
+  description: 'The output, trailing whitespace removed, ends with this string.',
+  options: z.strictObject({ value: z.string().min(1) }),
+  shorthand: z.string().min(1),
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => ({
+    name: 'ends_with',
+    evaluate: ({ output: actual }) => {
+      const trimmed = actual.trimEnd()
+      return trimmed.endsWith(value)
+        ? { pass: true, reason: `output ends with ${preview(value)}` }
+        : {
+            pass: false,
+            reason: `expected output to end with ${preview(value)}, got ${preview(trimmed.length > 40 ? `…${trimmed.slice(-39)}` : trimmed)}`,
+          }
+    },
+  }),
+})
+
+function regexError(source: string): string | undefined {
+  try {
+    new RegExp(source)
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
