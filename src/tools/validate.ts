@@ -28,8 +28,11 @@ export function checkToolArguments(tool: AnyTool, rawArguments: string): Argumen
       result = strict.safeParse(value)
     }
   }
-  if (result.success) return { ok: true, args: result.data }
-  const lines = result.error.issues.map((issue) => `- ${describeIssue(issue, tool)}`)
+  // `.strict()` only covers the top level: nested objects would drop unknown keys silently
+  const nested = nestedUnknownKeys(tool.parameters, value, [])
+  if (result.success && nested.length === 0) return { ok: true, args: result.data }
+  const issues = [...(result.success ? [] : result.error.issues), ...nested]
+  const lines = issues.map((issue) => `- ${describeIssue(issue, tool)}`)
   return {
     ok: false,
     args: value,
@@ -54,12 +57,57 @@ function describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
   return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`
 }
 
-function shapeAt(schema: z.ZodObject, path: readonly PropertyKey[]): Record<string, unknown> | undefined {
-  let current: unknown = schema
-  for (const key of path) {
-    if (!(current instanceof z.ZodObject)) return undefined
-    current = (current.shape as Record<string, unknown>)[String(key)]
+function nestedUnknownKeys(
+  schema: z.ZodObject,
+  value: unknown,
+  path: PropertyKey[],
+): z.core.$ZodIssueUnrecognizedKeys[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
+  const record = value as Record<string, unknown>
+  const shape = schema.shape as Record<string, z.ZodType>
+  const issues: z.core.$ZodIssueUnrecognizedKeys[] = []
+  if (path.length > 0 && schema._zod.def.catchall === undefined) {
+    const keys = Object.keys(record).filter((key) => !(key in shape))
+    if (keys.length > 0) issues.push({ code: 'unrecognized_keys', keys, path, message: 'unknown keys' })
   }
+  for (const [key, child] of Object.entries(shape)) {
+    const inner = unwrap(child)
+    const item = record[key]
+    if (inner instanceof z.ZodObject) issues.push(...nestedUnknownKeys(inner, item, [...path, key]))
+    else if (inner instanceof z.ZodArray && Array.isArray(item)) {
+      const element = unwrap(inner.element as z.ZodType)
+      if (element instanceof z.ZodObject) {
+        item.forEach((entry, index) => {
+          issues.push(...nestedUnknownKeys(element, entry, [...path, key, index]))
+        })
+      }
+    }
+  }
+  return issues
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema
+  while (
+    current instanceof z.ZodOptional ||
+    current instanceof z.ZodNullable ||
+    current instanceof z.ZodDefault
+  ) {
+    current = current.unwrap() as z.ZodType
+  }
+  return current
+}
+
+function shapeAt(schema: z.ZodObject, path: readonly PropertyKey[]): Record<string, unknown> | undefined {
+  let current: z.ZodType | undefined = schema
+  for (const key of path) {
+    current = current === undefined ? undefined : unwrap(current)
+    if (current instanceof z.ZodArray) current = current.element as z.ZodType
+    else if (current instanceof z.ZodObject)
+      current = (current.shape as Record<string, z.ZodType>)[String(key)]
+    else return undefined
+  }
+  current = current === undefined ? undefined : unwrap(current)
   return current instanceof z.ZodObject ? current.shape : undefined
 }
 
