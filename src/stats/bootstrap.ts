@@ -1,0 +1,71 @@
+import { checkInteger, checkProbability } from './check.ts'
+import type { Interval } from './interval.ts'
+import { quantileOfSorted } from './percentile.ts'
+import { seededRandom } from './random.ts'
+
+/** Options of the bootstrap estimators. Results depend only on the values and these options. */
+export interface BootstrapOptions {
+  /** number of resamples @default 2000 */
+  resamples?: number
+  /** two-sided coverage of the percentile interval @default 0.95 */
+  confidence?: number
+  /** PRNG seed; the same seed gives the same interval @default 1 */
+  seed?: number
+}
+
+/** A sample mean with its bootstrap uncertainty. */
+export interface BootstrapResult {
+  mean: number
+  /** standard deviation of the resampled means */
+  standardError: number
+  /** percentile bootstrap interval */
+  interval: Interval
+}
+
+/** Bootstrap (percentile) interval for the mean of `values`, e.g. mean judge scores. */
+export function bootstrapMean(values: readonly number[], options: BootstrapOptions = {}): BootstrapResult {
+  const { resamples = 2000, confidence = 0.95, seed = 1 } = options
+  if (values.length === 0) throw new RangeError('`bootstrapMean`: needs at least one value, got none.')
+  checkInteger('bootstrapMean', 'resamples', resamples, 1)
+  checkProbability('bootstrapMean', 'confidence', confidence)
+  const random = seededRandom(seed)
+  const n = values.length
+  const means = new Float64Array(resamples)
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0
+    for (let i = 0; i < n; i++) sum += values[Math.floor(random() * n)] ?? 0
+    means[r] = sum / n
+  }
+  means.sort()
+  const mean = values.reduce((sum, value) => sum + value, 0) / n
+  const meanOfMeans = means.reduce((sum, value) => sum + value, 0) / resamples
+  const variance =
+    means.reduce((sum, value) => sum + (value - meanOfMeans) ** 2, 0) / Math.max(1, resamples - 1)
+  const sorted = Array.from(means)
+  const tail = (1 - confidence) / 2
+  return {
+    mean,
+    standardError: Math.sqrt(variance),
+    interval: { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) },
+  }
+}
+
+/**
+ * Paired bootstrap of the mean difference `current[i] − baseline[i]`, resampling pairs (cases) together so
+ * per-case difficulty cancels out.
+ */
+export function pairedBootstrap(
+  baseline: readonly number[],
+  current: readonly number[],
+  options: BootstrapOptions = {},
+): BootstrapResult {
+  if (baseline.length !== current.length) {
+    throw new RangeError(
+      `\`pairedBootstrap\`: both samples must pair up, got ${baseline.length} baseline and ${current.length} current values.`,
+    )
+  }
+  return bootstrapMean(
+    current.map((value, i) => value - (baseline[i] ?? 0)),
+    options,
+  )
+}
