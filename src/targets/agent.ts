@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import { resolveModel } from '../providers/registry.ts'
 import type { Turn } from '../types.ts'
 import { exportNames, importUserModule } from './load-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
@@ -42,8 +43,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   }
   const exported = module.default
   if (isRunnable(exported)) return agentAsTarget(id, exported, label)
-  if (typeof exported === 'function')
+  if (typeof exported === 'function') {
+    // the function gets the model as ctx.model: check it resolves (API key set) before any case runs
+    if (options.model !== undefined) resolveModel(options.model)
     return wrapFunction(id, exported as TargetFunction, `${label}: \`${options.file}\``)
+  }
   throw new ConfigError(
     `${label}: \`${options.file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
       `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,

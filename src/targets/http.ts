@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import type { Transcript } from '../types.ts'
-import { compileTemplate, templateData } from './template.ts'
+import { compileTemplate, templateData, type TemplateData } from './template.ts'
 import type { Target } from './target.ts'
 import { toTranscript } from './to-transcript.ts'
 
@@ -8,22 +8,25 @@ import { toTranscript } from './to-transcript.ts'
 export interface HttpTargetOptions {
   url: string
   /** @default 'POST' */
-  method?: string
+  method?: string | undefined
   /** values are templates, e.g. `Bearer {{env.API_TOKEN}}` */
-  headers?: Record<string, string>
-  /** a handlebars template (`{"q": {{json input}}}`) @default '{"input": <input as JSON>}' */
-  body?: string
+  headers?: Record<string, string> | undefined
+  /**
+   * a handlebars template (`{"q": {{json input}}}`), or an object whose string values are templates, sent as JSON
+   * @default { input: '{{input}}' }
+   */
+  body?: string | Record<string, unknown> | undefined
   /** dotted path of the answer in the JSON response, e.g. `choices.0.message.content`; without it the whole body */
-  output?: string
+  output?: string | undefined
   /** abort the request after this long */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
 }
 
 /** Sends each case to an HTTP endpoint. A non-2xx answer or a missing `output` path errors the case. */
 export function httpTarget(options: HttpTargetOptions): Target {
   const method = (options.method ?? 'POST').toUpperCase()
   const url = compileTemplate(options.url)
-  const body = compileTemplate(options.body ?? '{"input": {{json input}}}')
+  const body = compileBody(options.body ?? { input: '{{input}}' })
   const headers = Object.entries(options.headers ?? {}).map(
     ([name, value]) => [name, compileTemplate(value)] as const,
   )
@@ -64,6 +67,25 @@ export function httpTarget(options: HttpTargetOptions): Target {
       return transcript as Transcript
     },
   }
+}
+
+function compileBody(body: string | Record<string, unknown>): (data: TemplateData) => string {
+  if (typeof body === 'string') return compileTemplate(body)
+  const render = compileValue(body)
+  return (data) => JSON.stringify(render(data))
+}
+
+function compileValue(value: unknown): (data: TemplateData) => unknown {
+  if (typeof value === 'string') return compileTemplate(value)
+  if (Array.isArray(value)) {
+    const items = value.map(compileValue)
+    return (data) => items.map((item) => item(data))
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => [key, compileValue(item)] as const)
+    return (data) => Object.fromEntries(entries.map(([key, item]) => [key, item(data)]))
+  }
+  return () => value
 }
 
 function parseJson(text: string, url: string): unknown {

@@ -19,7 +19,9 @@ export interface TemplateData {
 /** Compiles a strict, non-escaping handlebars template (a missing variable is an error, not ''). */
 export function compileTemplate(source: string): (data: TemplateData) => string {
   if (!source.includes('{{')) return () => source
-  return engine.compile(source, { noEscape: true, strict: true })
+  // `{"q": {{json input}}}` would read as a triple-stash close; JSON does not mind the extra space
+  const template = source.includes('{{{') ? source : source.replaceAll('}}}', '}} }')
+  return engine.compile(template, { noEscape: true, strict: true })
 }
 
 export function templateData(
