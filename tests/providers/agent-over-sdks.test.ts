@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { Agent } from '../../src/engine/agent.ts'
+import { AnthropicProvider } from '../../src/providers/anthropic.ts'
+import { OpenAiProvider } from '../../src/providers/openai.ts'
+import type { Provider } from '../../src/providers/provider.ts'
+import { tool } from '../../src/tools/tool.ts'
+import { startMockLlmServer, type MockLlmServer, type MockReply } from '../../src/testing/index.ts'
+
+let server: MockLlmServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+const sdks: [string, (server: MockLlmServer) => Provider][] = [
+  [
+    'openai',
+    (s) =>
+      new OpenAiProvider({
+        model: 'gpt-test',
+        apiKey: 'sk-test',
+        baseURL: s.openaiBaseURL,
+        timeoutMs: 5_000,
+      }),
+  ],
+  [
+    'anthropic',
+    (s) =>
+      new AnthropicProvider({
+        model: 'claude-test',
+        apiKey: 'ant-test',
+        baseURL: s.anthropicBaseURL,
+        timeoutMs: 5_000,
+      }),
+  ],
+]
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: z.object({ city: z.string() }),
+  execute: ({ city }) => {
+    if (city === 'Atlantis') throw new Error('unknown city')
+    return { city, tempC: 21 }
+  },
+})
+
+async function agentOver(make: (server: MockLlmServer) => Provider, script: MockReply[], extra = {}) {
+  server = await startMockLlmServer({ script })
+  return new Agent({ model: make(server), tools: [getWeather], retry: { initialDelayMs: 1 }, ...extra })
+}
+
+describe.each(sdks)('the agent over the real %s SDK', (api, make) => {
+  test('runs a multi-turn tool conversation and feeds results and errors back', async () => {
+    const agent = await agentOver(make, [
+      {
+        toolCalls: [
+          { name: 'get_weather', args: { city: 'Paris' } },
+          { name: 'get_weather', args: { city: 'Atlantis' } },
+        ],
+      },
+      { text: 'Paris is 21°C; Atlantis is unknown.' },
+    ])
+    const result = await agent.run('Weather in Paris and Atlantis?')
+    expect(result).toMatchObject({
+      stopReason: 'final',
+      output: 'Paris is 21°C; Atlantis is unknown.',
+      iterations: 2,
+    })
+    expect(result.toolCalls.map((call) => [call.name, call.error === undefined])).toEqual([
+      ['get_weather', true],
+      ['get_weather', false],
+    ])
+    const second = JSON.stringify(server?.journal[1]?.body)
+    if (api === 'openai') expect(second).toContain('"role":"tool"')
+    else expect(second).toContain('"is_error":true')
+  })
+
+  test('returns validated structured output', async () => {
+    const agent = await agentOver(make, [{ json: { summary: 'sunny', tempC: 21 } }], {
+      output: z.object({ summary: z.string(), tempC: z.number() }),
+    })
+    const result = await agent.run('Summarize the weather.')
+    expect(result.parsed).toEqual({ summary: 'sunny', tempC: 21 })
+    const body = server?.journal[0]?.body as Record<string, unknown>
+    expect(body[api === 'openai' ? 'response_format' : 'output_config']).toBeDefined()
+  })
+
+  test('retries a rate limit the server asked to wait out, then succeeds', async () => {
+    const agent = await agentOver(make, [{ status: 429, retryAfterMs: 1 }, { text: 'done' }])
+    const result = await agent.run('Hello?')
+    expect(result.output).toBe('done')
+    expect(result.trace.filter((step) => step.type === 'retry')).toHaveLength(1)
+    expect(server?.journal.map((r) => r.headers['x-stainless-retry-count'])).toEqual(['0', '0'])
+  })
+
+  test('ends errored with a typed message once retries are exhausted', async () => {
+    const agent = await agentOver(make, [{ status: 529 }, { status: 529 }, { status: 529 }], {
+      retry: { maxRetries: 2, initialDelayMs: 1 },
+    })
+    const result = await agent.run('Hello?')
+    expect(result.stopReason).toBe('error')
+    expect(result.error).toMatch(/returned 529/)
+    expect(server?.journal).toHaveLength(3)
+  })
+})

@@ -1,0 +1,6 @@
+import { anthropicOverMock, ollamaOverMock, openAiOverMock } from './mock-subjects.ts'
+import { describeProvider } from './provider.contract.ts'
+
+describeProvider('openai over the mock server', openAiOverMock, { delays: true })
+describeProvider('anthropic over the mock server', anthropicOverMock, { delays: true })
+describeProvider('ollama-style over the mock server', ollamaOverMock, { delays: true })
