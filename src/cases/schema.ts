@@ -1,24 +1,192 @@
 import { z } from 'zod'
+import { evaluatorDefinitions } from '../evaluators/index.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+
+const kinds = evaluatorDefinitions.map((definition) => definition.kind)
 
 /** The `expect:` shorthand map: evaluator kind → shorthand value. */
-export const expectationsSchema = z.record(z.string(), z.unknown())
+export const expectationsSchema = z
+  .strictObject(
+    Object.fromEntries(
+      evaluatorDefinitions.map((definition) => [
+        definition.kind,
+        definition.shorthand.optional().describe(definition.description),
+      ]),
+    ),
+  )
+  .describe(
+    'Shorthand checks: evaluator kind → value. Use `assert:` for weights, negation and extra options.',
+  )
 
-/** One `assert:` item: `{ kind, …options, weight?, not? }`. */
-export const assertionSchema = z.looseObject({
-  kind: z.string(),
-  weight: z.number().nonnegative().optional(),
-  not: z.boolean().optional(),
+/** One `assert:` item: an evaluator kind, its options, and how it counts. */
+export interface Assertion {
+  kind: string
+  /** share of the case score @default 1 */
+  weight?: number
+  /** passes when the check fails */
+  not?: boolean
+  [option: string]: unknown
+}
+
+const assertionOptions = evaluatorDefinitions.map((definition) =>
+  definition.options
+    .extend({
+      kind: z.literal(definition.kind),
+      weight: z.number().nonnegative().optional().describe('share of the case score (default 1)'),
+      not: z.boolean().optional().describe('pass when the check fails'),
+    })
+    .describe(definition.description),
+)
+
+export const assertionSchema = z.discriminatedUnion(
+  'kind',
+  assertionOptions as [(typeof assertionOptions)[number], ...typeof assertionOptions],
+  { error: (issue) => unknownKindMessage(issue.input) },
+) as unknown as z.ZodType<Assertion>
+
+/** The `expect:` map after validation; keys are evaluator kinds. */
+export type Expectations = Partial<Record<string, unknown>>
+
+const turnSchema = z.strictObject({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.string(),
 })
 
-export type Expectations = z.output<typeof expectationsSchema>
-export type Assertion = z.output<typeof assertionSchema>
+const inputSchema = z.union([z.string(), z.array(turnSchema).min(1)], {
+  error: 'expected a string or a list of { role, content } turns',
+})
+
+const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds')
+const trials = z.int().positive().describe('how many times each case runs')
+const tags = z.array(z.string().min(1))
+
+const targetSchema = z
+  .strictObject({
+    agent: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('module whose default export is an Agent or (input, ctx) => string | Transcript'),
+    function: z
+      .string()
+      .regex(/^[^#]+(#[A-Za-z_$][\w$]*)?$/, 'expected `./path/to/module.ts#exportName`')
+      .optional()
+      .describe('`./module.ts#name`: a function (input, ctx) => string | Transcript'),
+    http: z
+      .strictObject({
+        url: z.string().min(1),
+        method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
+        headers: z.record(z.string(), z.string()).default({}),
+        body: z
+          .union([z.string(), z.record(z.string(), z.unknown())])
+          .optional()
+          .describe(
+            'request body: a handlebars template, or an object whose strings are templates; sees `input` and the vars',
+          ),
+        output: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('dotted path into the JSON reply, e.g. `choices.0.message.content`'),
+        timeout_ms: timeoutMs.optional(),
+      })
+      .optional(),
+    command: z
+      .union([
+        z.string().min(1),
+        z.strictObject({
+          run: z.string().min(1),
+          input: z.enum(['stdin', 'argument']).default('stdin'),
+          timeout_ms: timeoutMs.optional(),
+        }),
+      ])
+      .optional()
+      .describe(
+        'shell command; the input goes to stdin (or as the last argument), the output comes from stdout',
+      ),
+  })
+  .superRefine((target, context) => {
+    const given = ['agent', 'function', 'http', 'command'].filter((key) => key in target)
+    if (given.length !== 1) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected exactly one of \`agent\`, \`function\`, \`http\`, \`command\`${given.length > 1 ? `, got ${given.map((k) => `\`${k}\``).join(', ')}` : ''}`,
+      })
+    }
+  })
+  .describe('the system under test')
+
+const judgeSettingsSchema = z
+  .looseObject({ model: z.string().min(1).optional(), temperature: z.number().min(0).optional() })
+  .describe('LLM judge settings')
+
+const caseSchema = z.strictObject({
+  id: z.string().min(1).describe('unique within the file'),
+  description: z.string().optional(),
+  input: inputSchema,
+  vars: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe('handlebars variables for input and checks; strict'),
+  tags: tags.default([]),
+  weight: z.number().nonnegative().default(1),
+  skip: z
+    .union([z.boolean(), z.string().min(1)])
+    .default(false)
+    .describe('true, or the reason the case is skipped'),
+  only: z.boolean().default(false).describe('run only the cases marked `only`'),
+  trials: trials.optional(),
+  timeout_ms: timeoutMs.optional(),
+  expect: expectationsSchema.optional(),
+  assert: z
+    .array(assertionSchema)
+    .optional()
+    .describe('long-form checks: { kind, ...options, weight?, not? }'),
+  judge: z.array(z.looseObject({})).optional().describe('LLM judge specs for this case'),
+})
 
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
-export const caseFileSchema = z.strictObject({})
+export const caseFileSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    suite: z.string().min(1).describe('suite name, used in reports and baselines'),
+    description: z.string().optional(),
+    target: targetSchema,
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('model for agent targets, e.g. `local` or `openai:gpt-4.1-mini`'),
+    judge: judgeSettingsSchema.optional(),
+    defaults: z
+      .strictObject({
+        expect: expectationsSchema.optional(),
+        assert: z.array(assertionSchema).optional(),
+        tags: tags.optional(),
+        timeout_ms: timeoutMs.optional(),
+        trials: trials.optional(),
+      })
+      .optional()
+      .describe('merged into every case; the case wins'),
+    trials: trials.optional(),
+    timeout_ms: timeoutMs.optional(),
+    gate: z.looseObject({}).optional().describe('regression gate settings'),
+    cases: z.array(caseSchema).min(1),
+  })
+  .describe('An evals case file')
 
 export type CaseFile = z.output<typeof caseFileSchema>
+export type CaseEntry = CaseFile['cases'][number]
 
 /** The JSON Schema of case files, as shipped in `schema/cases.schema.json`. */
 export function caseFileJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(caseFileSchema, { io: 'input' })
+  return z.toJSONSchema(caseFileSchema, { io: 'input', unrepresentable: 'any' })
+}
+
+function unknownKindMessage(input: unknown): string {
+  const kind =
+    typeof input === 'object' && input !== null ? (input as Record<string, unknown>).kind : undefined
+  if (typeof kind !== 'string') return `missing \`kind\`; known kinds: ${kinds.join(', ')}`
+  const suggestion = didYouMean(kind, kinds)
+  return `unknown evaluator kind \`${kind}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''} Known kinds: ${kinds.join(', ')}`
 }

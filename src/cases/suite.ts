@@ -42,8 +42,11 @@ export type TargetSpec =
       /** @default 'POST' */
       method: string
       headers: Record<string, string>
-      /** handlebars template of the request body; the target renders it with `input` and the case vars */
-      body?: string
+      /**
+       * the request body: a handlebars template, or an object whose string values are templates (sent as JSON);
+       * the target renders it with `input` and the case vars
+       */
+      body?: string | Record<string, unknown>
       /** dotted path into the JSON reply that holds the output, e.g. `choices.0.message.content`; whole reply when absent */
       output?: string
       timeoutMs?: number
@@ -61,8 +64,8 @@ export type TargetSpec =
 
 /** Judge settings; only `model` is fixed until LLM judges land. */
 export interface JudgeSettings {
-  model?: string
-  temperature?: number
+  model?: string | undefined
+  temperature?: number | undefined
   [option: string]: unknown
 }
 

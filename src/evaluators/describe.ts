@@ -14,8 +14,8 @@ export function preview(text: string, max = 80): string {
 }
 
 export function compactJson(value: unknown, max = 80): string {
-  const text =
-    value === undefined ? 'undefined' : ((JSON.stringify(value) as string | undefined) ?? String(value))
+  // JSON.stringify returns undefined for undefined, functions and symbols
+  const text = (JSON.stringify(value) as string | undefined) ?? typeof value
   return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
