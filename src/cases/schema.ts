@@ -14,9 +14,11 @@ export const expectationsSchema = z
       ]),
     ),
   )
-  .describe(
-    'Shorthand checks: evaluator kind → value. Use `assert:` for weights, negation and extra options.',
-  )
+  .meta({
+    id: 'Expectations',
+    description:
+      'Shorthand checks: evaluator kind → value. Use `assert:` for weights, negation and extra options.',
+  })
 
 /** One `assert:` item: an evaluator kind, its options, and how it counts. */
 export interface Assertion {
@@ -38,11 +40,16 @@ const assertionOptions = evaluatorDefinitions.map((definition) =>
     .describe(definition.description),
 )
 
-export const assertionSchema = z.discriminatedUnion(
-  'kind',
-  assertionOptions as [(typeof assertionOptions)[number], ...typeof assertionOptions],
-  { error: (issue) => unknownKindMessage(issue.input) },
-) as unknown as z.ZodType<Assertion>
+export const assertionSchema = z
+  .discriminatedUnion(
+    'kind',
+    assertionOptions as [(typeof assertionOptions)[number], ...typeof assertionOptions],
+    { error: (issue) => unknownKindMessage(issue.input) },
+  )
+  .meta({
+    id: 'Assertion',
+    description: 'A long-form check: { kind, ...options, weight?, not? }',
+  }) as unknown as z.ZodType<Assertion>
 
 /** The `expect:` map after validation; keys are evaluator kinds. */
 export type Expectations = Partial<Record<string, unknown>>
@@ -120,30 +127,32 @@ const judgeSettingsSchema = z
   .looseObject({ model: z.string().min(1).optional(), temperature: z.number().min(0).optional() })
   .describe('LLM judge settings')
 
-const caseSchema = z.strictObject({
-  id: z.string().min(1).describe('unique within the file'),
-  description: z.string().optional(),
-  input: inputSchema,
-  vars: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .describe('handlebars variables for input and checks; strict'),
-  tags: tags.default([]),
-  weight: z.number().nonnegative().default(1),
-  skip: z
-    .union([z.boolean(), z.string().min(1)])
-    .default(false)
-    .describe('true, or the reason the case is skipped'),
-  only: z.boolean().default(false).describe('run only the cases marked `only`'),
-  trials: trials.optional(),
-  timeout_ms: timeoutMs.optional(),
-  expect: expectationsSchema.optional(),
-  assert: z
-    .array(assertionSchema)
-    .optional()
-    .describe('long-form checks: { kind, ...options, weight?, not? }'),
-  judge: z.array(z.looseObject({})).optional().describe('LLM judge specs for this case'),
-})
+const caseSchema = z
+  .strictObject({
+    id: z.string().min(1).describe('unique within the file'),
+    description: z.string().optional(),
+    input: inputSchema,
+    vars: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe('handlebars variables for input and checks; strict'),
+    tags: tags.default([]),
+    weight: z.number().nonnegative().default(1),
+    skip: z
+      .union([z.boolean(), z.string().min(1)])
+      .default(false)
+      .describe('true, or the reason the case is skipped'),
+    only: z.boolean().default(false).describe('run only the cases marked `only`'),
+    trials: trials.optional(),
+    timeout_ms: timeoutMs.optional(),
+    expect: expectationsSchema.optional(),
+    assert: z
+      .array(assertionSchema)
+      .optional()
+      .describe('long-form checks: { kind, ...options, weight?, not? }'),
+    judge: z.array(z.looseObject({})).optional().describe('LLM judge specs for this case'),
+  })
+  .meta({ id: 'Case' })
 
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
 export const caseFileSchema = z
