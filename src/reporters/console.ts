@@ -42,7 +42,11 @@ export class ConsoleReporter implements Reporter {
       const model = suite.model === undefined ? '' : ` · model ${suite.model}`
       this.#write(`${s.bold(suite.name)} ${s.dim(`${suite.file} · ${suite.targetId}${model}`)}\n`)
     }
-    this.#write(s.dim(`running ${formatCount(run.total)} case runs, ${run.concurrency} at a time\n`))
+    this.#write(
+      s.dim(
+        `running ${formatCount(run.total)} case runs, ${Math.min(run.concurrency, run.total)} at a time\n`,
+      ),
+    )
   }
 
   onCaseEnd(result: CaseResult): void {
@@ -146,7 +150,8 @@ export function formatSummary(report: RunReport, s: Style): string {
 }
 
 function formatCost(report: RunReport): string {
-  if (report.costUsd === null) return report.unknownCostCount > 0 ? 'unknown (no price for the model)' : '$0'
+  if (report.costUsd === null)
+    return report.unknownCostCount > 0 ? 'unknown (the target reports no price)' : '$0'
   const unknown =
     report.unknownCostCount > 0
       ? ` + ${formatCount(report.unknownCostCount)} case runs with unknown price`

@@ -26,5 +26,6 @@ export function formatCount(n: number): string {
 }
 
 export function formatUsd(usd: number): string {
+  if (usd === 0) return '$0'
   return `$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)}`
 }

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import { resolveModel } from '../providers/registry.ts'
 import type { Turn } from '../types.ts'
-import { exportNames, importUserModule } from './load-module.ts'
+import { displayPath, exportNames, importUserModule } from './load-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
 import type { Target } from './target.ts'
 
@@ -27,7 +27,8 @@ export interface AgentTargetOptions {
  */
 export async function agentTarget(options: AgentTargetOptions): Promise<Target> {
   const label = options.label ?? 'target.agent'
-  const id = `agent:${options.file}`
+  const file = displayPath(options.file)
+  const id = `agent:${file}`
   const module = await importUserModule(options.file, options.baseDir, label)
   const factory = module.createAgent
   if (typeof factory === 'function') {
@@ -36,7 +37,7 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     )
     if (!isRunnable(agent)) {
       throw new ConfigError(
-        `${label}: \`createAgent\` in \`${options.file}\` must return an Agent (an object with a \`run\` method).`,
+        `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method).`,
       )
     }
     return agentAsTarget(id, agent, label)
@@ -46,10 +47,10 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   if (typeof exported === 'function') {
     // the function gets the model as ctx.model: check it resolves (API key set) before any case runs
     if (options.model !== undefined) resolveModel(options.model)
-    return wrapFunction(id, exported as TargetFunction, `${label}: \`${options.file}\``)
+    return wrapFunction(id, exported as TargetFunction, `${label}: \`${file}\``)
   }
   throw new ConfigError(
-    `${label}: \`${options.file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
+    `${label}: \`${file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
       `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,
   )
 }

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { exportNames, importUserModule } from './load-module.ts'
+import { displayPath, exportNames, importUserModule } from './load-module.ts'
 import type { Target, TargetContext } from './target.ts'
 import { toTranscript } from './to-transcript.ts'
 
@@ -19,9 +19,10 @@ export interface FunctionTargetOptions {
 
 /** Loads `file#name` and wraps the function as a Target. */
 export async function functionTarget(options: FunctionTargetOptions): Promise<Target> {
-  const [file = '', name = 'default'] = options.ref.split('#')
+  const [path = '', name = 'default'] = options.ref.split('#')
+  const file = displayPath(path)
   const label = options.label ?? 'target.function'
-  const module = await importUserModule(file, options.baseDir, label)
+  const module = await importUserModule(path, options.baseDir, label)
   const fn = module[name]
   if (typeof fn !== 'function') {
     const hint = didYouMean(name, Object.keys(module))
@@ -30,7 +31,7 @@ export async function functionTarget(options: FunctionTargetOptions): Promise<Ta
         (hint === undefined ? '' : ` Did you mean \`${file}#${hint}\`?`),
     )
   }
-  return wrapFunction(`function:${options.ref}`, fn as TargetFunction, `${label}: \`${options.ref}\``)
+  return wrapFunction(`function:${file}#${name}`, fn as TargetFunction, `${label}: \`${file}#${name}\``)
 }
 
 /** Wraps an in-process function as a Target; `label` prefixes errors about its return value. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { extname, resolve } from 'node:path'
+import { extname, isAbsolute, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, toError } from '../errors.ts'
 
@@ -39,7 +39,7 @@ async function load(path: string, file: string, label: string): Promise<Record<s
     return (await import(url)) as Record<string, unknown>
   } catch (error) {
     const cause = toError(error)
-    throw new ConfigError(`${label}: \`${file}\` failed to load: ${cause.message}`, { cause })
+    throw new ConfigError(`${label}: \`${displayPath(file)}\` failed to load: ${cause.message}`, { cause })
   }
 }
 
@@ -47,4 +47,9 @@ async function load(path: string, file: string, label: string): Promise<Record<s
 export function exportNames(module: Record<string, unknown>): string {
   const names = Object.keys(module).filter((name) => name !== '__esModule' && name !== 'module.exports')
   return names.length === 0 ? 'nothing' : names.map((name) => `\`${name}\``).join(', ')
+}
+
+/** A path as the user should read it: relative to the working directory when it was made absolute. */
+export function displayPath(file: string): string {
+  return isAbsolute(file) ? relative(process.cwd(), file) || file : file
 }

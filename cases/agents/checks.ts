@@ -1,0 +1,17 @@
+/** A `custom:` check for cases/quickstart.yaml: return a boolean, or a verdict that explains itself. */
+import type { Transcript } from '../../src/types.ts'
+
+/** Every successful tool result appears in the answer, so the agent did not drop what it found. */
+export function quotesEveryToolResult(transcript: Transcript): { pass: boolean; reason: string } {
+  const missing = transcript.toolCalls
+    .filter((call) => call.error === undefined && typeof call.result === 'string')
+    .filter((call) => !transcript.output.includes(call.result as string))
+    .map((call) => call.name)
+  if (transcript.toolCalls.length === 0) return { pass: false, reason: 'the agent called no tool' }
+  return missing.length === 0
+    ? { pass: true, reason: `the answer quotes all ${transcript.toolCalls.length} tool results` }
+    : {
+        pass: false,
+        reason: `the answer leaves out the result of ${missing.map((name) => `\`${name}\``).join(', ')}`,
+      }
+}
