@@ -1,0 +1,21 @@
+// The mock LLM server for bench/providers.ts, in its own process as a real remote API would be.
+// Answers a tool call first, then text once the conversation holds a tool result; sends its URL over IPC.
+import { startMockLlmServer, type MockReply, type MockRequest } from '../src/testing/index.ts'
+
+function reply(request: MockRequest): MockReply {
+  const body = JSON.stringify(request.body)
+  const hasResult = body.includes('"role":"tool"') || body.includes('"type":"tool_result"')
+  return hasResult
+    ? { text: 'It is 21°C in Paris.' }
+    : { toolCalls: [{ name: 'get_weather', args: { city: 'Paris' } }] }
+}
+
+const server = await startMockLlmServer({
+  handler: reply,
+  latencyMs: Number(process.argv[2] ?? '20'),
+  journal: false,
+})
+process.send?.(server.url)
+process.on('disconnect', () => {
+  void server.close().then(() => process.exit(0))
+})

@@ -1,0 +1,83 @@
+// Agent runs per second through the real SDKs against the mock LLM server, against the ideal for the latency.
+// Each run is two model calls (a tool call, then the answer); the server adds a fixed latency to every call.
+// Ideal = concurrency / (latency × calls per run). Target: ≥ 90% of ideal.
+// The server runs in a child process, as a remote API would, so its CPU time is not charged to the client.
+// Usage: npm run bench:providers [-- --runs 2000 --concurrency 32 --latency 20 --api openai,anthropic]
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
+import { parseArgs } from 'node:util'
+import pLimit from 'p-limit'
+import { z } from 'zod'
+import { Agent } from '../src/engine/agent.ts'
+import { AnthropicProvider } from '../src/providers/anthropic.ts'
+import { OpenAiProvider } from '../src/providers/openai.ts'
+import type { Provider } from '../src/providers/provider.ts'
+import { tool } from '../src/tools/tool.ts'
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '32' },
+    latency: { type: 'string', default: '20' },
+    api: { type: 'string', default: 'openai,anthropic' },
+  },
+})
+const runs = Number(values.runs)
+const concurrency = Number(values.concurrency)
+const latencyMs = Number(values.latency)
+const callsPerRun = 2
+const ideal = concurrency / ((latencyMs / 1000) * callsPerRun)
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: z.object({ city: z.string() }),
+  execute: ({ city }) => ({ city, tempC: 21 }),
+})
+
+const providers: Record<string, (url: string) => Provider> = {
+  openai: (url) => new OpenAiProvider({ model: 'gpt-test', apiKey: 'sk-bench', baseURL: `${url}/v1` }),
+  anthropic: (url) => new AnthropicProvider({ model: 'claude-test', apiKey: 'ant-bench', baseURL: url }),
+}
+
+async function measure(agent: Agent, count: number): Promise<{ seconds: number; failed: number }> {
+  const limit = pLimit(concurrency)
+  let failed = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: count }, () =>
+      limit(async () => {
+        const result = await agent.run('Weather in Paris?')
+        if (result.stopReason !== 'final' || result.iterations !== callsPerRun) failed++
+      }),
+    ),
+  )
+  return { seconds: (performance.now() - started) / 1000, failed }
+}
+
+console.log(
+  `provider throughput: ${runs} agent runs × ${callsPerRun} calls, ${latencyMs} ms added latency per call, concurrency ${concurrency}`,
+)
+console.log(`  ideal ${ideal.toFixed(1)} runs/s`)
+const server = fork(new URL('./providers-server.ts', import.meta.url).pathname, [String(latencyMs)], {
+  execArgv: ['--import', 'tsx'],
+})
+const [url] = (await once(server, 'message')) as [string]
+let worst = Infinity
+for (const api of values.api.split(',')) {
+  const make = providers[api]
+  if (!make) throw new Error(`Unknown --api "${api}". Known: ${Object.keys(providers).join(', ')}.`)
+  const agent = new Agent({ model: make(url), tools: [getWeather] })
+  await measure(agent, concurrency * 2)
+  const { seconds, failed } = await measure(agent, runs)
+  const achieved = runs / seconds
+  const share = achieved / ideal
+  worst = Math.min(worst, share)
+  console.log(
+    `  ${api.padEnd(9)} ${achieved.toFixed(1)} runs/s in ${seconds.toFixed(2)} s = ${(share * 100).toFixed(1)}% of ideal${failed ? `, ${failed} runs failed` : ''}`,
+  )
+  if (failed) process.exitCode = 1
+}
+server.disconnect()
+console.log(`  target ≥ 90% of ideal: ${worst >= 0.9 ? 'PASS' : 'FAIL'}`)
+if (worst < 0.9) process.exitCode = 1
