@@ -40,9 +40,17 @@ const providers: Record<string, (url: string) => Provider> = {
   anthropic: (url) => new AnthropicProvider({ model: 'claude-test', apiKey: 'ant-bench', baseURL: url }),
 }
 
-async function measure(agent: Agent, count: number): Promise<{ seconds: number; failed: number }> {
+interface Measurement {
+  seconds: number
+  failed: number
+  /** client process CPU time per run (user + system), which other load on the machine does not inflate much */
+  cpuMsPerRun: number
+}
+
+async function measure(agent: Agent, count: number): Promise<Measurement> {
   const limit = pLimit(concurrency)
   let failed = 0
+  const cpu = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: count }, () =>
@@ -52,7 +60,12 @@ async function measure(agent: Agent, count: number): Promise<{ seconds: number; 
       }),
     ),
   )
-  return { seconds: (performance.now() - started) / 1000, failed }
+  const { user, system } = process.cpuUsage(cpu)
+  return {
+    seconds: (performance.now() - started) / 1000,
+    failed,
+    cpuMsPerRun: (user + system) / 1000 / count,
+  }
 }
 
 console.log(
@@ -69,12 +82,12 @@ for (const api of values.api.split(',')) {
   if (!make) throw new Error(`Unknown --api "${api}". Known: ${Object.keys(providers).join(', ')}.`)
   const agent = new Agent({ model: make(url), tools: [getWeather] })
   await measure(agent, concurrency * 2)
-  const { seconds, failed } = await measure(agent, runs)
+  const { seconds, failed, cpuMsPerRun } = await measure(agent, runs)
   const achieved = runs / seconds
   const share = achieved / ideal
   worst = Math.min(worst, share)
   console.log(
-    `  ${api.padEnd(9)} ${achieved.toFixed(1)} runs/s in ${seconds.toFixed(2)} s = ${(share * 100).toFixed(1)}% of ideal${failed ? `, ${failed} runs failed` : ''}`,
+    `  ${api.padEnd(9)} ${achieved.toFixed(1)} runs/s in ${seconds.toFixed(2)} s = ${(share * 100).toFixed(1)}% of ideal; client CPU ${cpuMsPerRun.toFixed(2)} ms/run (one core saturates at ${(1000 / cpuMsPerRun).toFixed(0)} runs/s)${failed ? `, ${failed} runs failed` : ''}`,
   )
   if (failed) process.exitCode = 1
 }
