@@ -1,3 +1,4 @@
+import { toError } from '../errors.ts'
 import type { Message, ToolCallRequest } from '../types.ts'
 import { estimateUsage } from './estimate-usage.ts'
 import type { Completion, CompletionRequest, Provider, ToolSchema } from './provider.ts'
@@ -22,7 +23,8 @@ export class LocalProvider implements Provider {
   readonly capabilities = { structuredOutput: true }
 
   complete(request: CompletionRequest, options: { signal: AbortSignal }): Promise<Completion> {
-    options.signal.throwIfAborted()
+    // a rejected promise, not a synchronous throw: callers of a Promise-returning API only handle the former
+    if (options.signal.aborted) return Promise.reject(toError(options.signal.reason))
     const { text, toolCalls } = reply(request)
     return Promise.resolve({
       message: { text, toolCalls },
