@@ -90,7 +90,6 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
   } finally {
     clearTimeout(timer)
     interrupt.removeEventListener('abort', onInterrupt)
-    controller.abort()
   }
 }
 

@@ -1,5 +1,4 @@
 import { ConfigError } from '../errors.ts'
-import { resolveModel } from '../providers/registry.ts'
 import type { Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from './load-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
@@ -46,7 +45,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   if (isRunnable(exported)) return agentAsTarget(id, exported, label)
   if (typeof exported === 'function') {
     // the function gets the model as ctx.model: check it resolves (API key set) before any case runs
-    if (options.model !== undefined) resolveModel(options.model)
+    if (options.model !== undefined) {
+      // imported here: the registry loads the provider SDKs, which function and agent-instance targets never need
+      const { resolveModel } = await import('../providers/registry.ts')
+      resolveModel(options.model)
+    }
     return wrapFunction(id, exported as TargetFunction, `${label}: \`${file}\``)
   }
   throw new ConfigError(

@@ -1,8 +1,4 @@
 import type { TargetSpec } from '../cases/suite.ts'
-import { agentTarget } from './agent.ts'
-import { commandTarget } from './command.ts'
-import { functionTarget } from './function.ts'
-import { httpTarget } from './http.ts'
 import type { Target } from './target.ts'
 
 export interface CreateTargetOptions {
@@ -12,26 +8,33 @@ export interface CreateTargetOptions {
   label?: string
 }
 
-/** Builds the Target a case file's spec names. Throws a ConfigError naming the file and what it exports instead. */
+/**
+ * Builds the Target a case file's spec names. Throws a ConfigError naming the file and what it exports instead.
+ * Each kind is imported on use, so a run loads only what its targets need.
+ */
 export async function createTarget(spec: TargetSpec, options: CreateTargetOptions = {}): Promise<Target> {
   const label = options.label ?? 'target'
   switch (spec.type) {
-    case 'agent':
+    case 'agent': {
+      const { agentTarget } = await import('./agent.ts')
       return agentTarget({
         file: spec.module,
         baseDir: '/',
         label: `${label}.agent`,
         ...(options.model === undefined ? {} : { model: options.model }),
       })
-    case 'function':
-      return functionTarget({
-        ref: `${spec.module}#${spec.exportName}`,
-        baseDir: '/',
-        label: `${label}.function`,
-      })
-    case 'http':
+    }
+    case 'function': {
+      const { functionTarget } = await import('./function.ts')
+      return functionTarget({ ref: `${spec.module}#${spec.exportName}`, baseDir: '/', label: `${label}.function` })
+    }
+    case 'http': {
+      const { httpTarget } = await import('./http.ts')
       return httpTarget(spec)
-    case 'command':
+    }
+    case 'command': {
+      const { commandTarget } = await import('./command.ts')
       return commandTarget(spec)
+    }
   }
 }

@@ -1,0 +1,141 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { ensureBuilt, runCli } from './helpers.ts'
+
+const fixtures = join(import.meta.dirname, 'fixtures')
+const out = (): string => mkdtempSync(join(tmpdir(), 'evals-e2e-'))
+const ANSI = new RegExp(String.fromCharCode(27) + '\\[')
+
+beforeAll(() => {
+  ensureBuilt()
+}, 120_000)
+
+describe('evals (built bin)', () => {
+  test('prints the version quickly', async () => {
+    const run = await runCli(['--version'])
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: `${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`,
+    })
+  })
+
+  test('prints help with the commands and exit codes', async () => {
+    const run = await runCli(['--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('evals run <cases.yaml|glob…> [options]')
+    expect(run.stdout).toContain(
+      'Exit codes: 0 all passed, 1 a case failed or errored, 2 the run could not happen',
+    )
+  })
+
+  test('rejects an unknown flag with exit code 2 and a did-you-mean', async () => {
+    const run = await runCli(['run', 'cases/quickstart.yaml', '--concurency', '2'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(
+      'evals run: unknown option `--concurency`. Did you mean `--concurrency`? Run `evals run --help` for the options.\n',
+    )
+  })
+
+  test('runs the quickstart offline: every case passes, exit code 0, plain text when not a TTY', async () => {
+    const dir = out()
+    const run = await runCli(['run', 'cases/quickstart.yaml', '--out', dir])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/Cases {5}10 passed · 0 failed · 0 errored · 0 skipped/)
+    expect(run.stdout).toContain('Accuracy  100.0% weighted')
+    expect(run.stdout).toMatch(/Latency {3}p50 \S+ · p95 \S+ · p99 \S+/)
+    expect(run.stdout).not.toMatch(ANSI)
+    const [runId] = readdirSync(dir)
+    const lines = readFileSync(join(dir, runId ?? '', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+    expect(lines).toHaveLength(10)
+    expect(JSON.parse(readFileSync(join(dir, runId ?? '', 'summary.json'), 'utf8'))).toMatchObject({
+      counts: { passed: 10 },
+    })
+  })
+
+  test('exits 1 on the failing example and lists each failing case with the evaluator and why', async () => {
+    const run = await runCli(['run', 'cases/failing/failing-example.yaml', '--out', out()])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain(
+      '✗ failing-example › paraphrased-refund\n      tool: expected tool `refund_payment`, agent called `order_status`',
+    )
+    expect(run.stdout).toContain(
+      '✗ failing-example › echoes-injection\n      no_injection: output contains a prompt injection',
+    )
+    expect(run.stdout).toMatch(/1 passed · 2 failed/)
+  })
+
+  test('selects cases with --tag and --filter', async () => {
+    const byTag = await runCli(['run', 'cases/quickstart.yaml', '--tag', 'billing', '--out', out()])
+    expect(byTag.stdout).toMatch(/2 passed · 0 failed/)
+    const byId = await runCli(['run', 'cases/quickstart.yaml', '--filter', 'order*', '--out', out()])
+    expect(byId.stdout).toMatch(/1 passed · 0 failed/)
+  })
+
+  test('prints every case-file issue, runs nothing and exits 2', async () => {
+    const dir = out()
+    const run = await runCli(['run', join(fixtures, 'bad.yaml'), '--out', dir])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/bad\.yaml:8:7: cases\[0\]\.expect\.tol: .*`tool`/)
+    expect(run.stderr).toMatch(/bad\.yaml:\d+:\d+: cases\[1\]\.id: .*one/)
+    expect(run.stderr).toMatch(/bad\.yaml:10:\d+: cases\[1\]\.input/)
+    expect(run.stderr).toMatch(/\d+ problems in the case files; nothing ran\./)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  test('exits 2 before any case runs when the model needs an API key that is not set', async () => {
+    const dir = out()
+    const run = await runCli(['run', join(fixtures, 'needs-key.yaml'), '--out', dir], {
+      env: { OPENAI_API_KEY: '' },
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('OPENAI_API_KEY')
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  test('marks a hung target errored after --timeout, finishes the other cases and exits 1', async () => {
+    const run = await runCli(['run', join(fixtures, 'hang.yaml'), '--timeout', '300', '--out', out()])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/1 passed · 0 failed · 1 errored/)
+    expect(run.stdout).toContain('error: TimeoutError: case `hangs` took longer than 300ms')
+    expect(run.ms).toBeLessThan(5000)
+  })
+
+  test('on Ctrl-C stops starting cases, writes what finished and exits 130', async () => {
+    const dir = out()
+    const run = await runCli(['run', join(fixtures, 'slow.yaml'), '--concurrency', '2', '--out', dir], {
+      onStart: (child) => {
+        child.stdout?.once('data', () => {
+          setTimeout(() => child.kill('SIGINT'), 400)
+        })
+      },
+    })
+    expect(run.code).toBe(130)
+    expect(run.stderr).toContain('Interrupted')
+    expect(run.stdout).toMatch(/Not run {3}\d \(interrupted\)/)
+    const [runId] = readdirSync(dir)
+    const results = readFileSync(join(dir, runId ?? '', 'results.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+    expect(results.length).toBeGreaterThan(0)
+    expect(results.length).toBeLessThan(8)
+  })
+
+  test('prints the case-file JSON Schema', async () => {
+    const run = await runCli(['schema'])
+    expect(run.code).toBe(0)
+    const schema = JSON.parse(run.stdout) as { properties: Record<string, unknown> }
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['suite', 'target', 'cases']))
+  })
+
+  test('suggests the closest command for a typo', async () => {
+    const run = await runCli(['rn'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('unknown command `rn`. Did you mean `run`?')
+    expect(existsSync('reports/rn')).toBe(false)
+  })
+})
