@@ -1,4 +1,4 @@
-import { ProviderError, TimeoutError } from '../errors.ts'
+import { ConfigError, ProviderError, TimeoutError } from '../errors.ts'
 import { CircuitBreaker } from './circuit-breaker.ts'
 import type { CallOptions, Completion, CompletionEvent, CompletionRequest, Provider } from './provider.ts'
 
@@ -46,11 +46,7 @@ export class FallbackProvider implements Provider {
   private readonly now: () => number
 
   constructor(providers: readonly Provider[], options: FallbackOptions = {}) {
-    if (providers.length === 0)
-      throw new ProviderError('fallback() needs at least one provider', {
-        providerId: 'fallback',
-        retryable: false,
-      })
+    if (providers.length === 0) throw new ConfigError('`fallback()` needs at least one provider.')
     this.providers = providers
     this.id = options.id ?? `fallback(${providers.map((p) => p.id).join(', ')})`
     this.capabilities = {
