@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import { parseRunFlags } from '../../src/cli/options.ts'
+
+describe('parseRunFlags', () => {
+  test('reads patterns and every flag', () => {
+    const flags = parseRunFlags([
+      'cases/*.yaml',
+      'more.yaml',
+      '--model',
+      'openai:gpt-4.1-mini',
+      '--concurrency',
+      '8',
+      '--tag',
+      'billing',
+      '--tag',
+      'critical',
+      '--filter',
+      'cancel*',
+      '--trials',
+      '3',
+      '--timeout',
+      '5000',
+      '--bail',
+      '--out',
+      'out/',
+      '--no-color',
+    ])
+    expect(flags).toEqual({
+      patterns: ['cases/*.yaml', 'more.yaml'],
+      model: 'openai:gpt-4.1-mini',
+      concurrency: 8,
+      tags: ['billing', 'critical'],
+      filter: 'cancel*',
+      trials: 3,
+      timeoutMs: 5000,
+      bail: true,
+      outDir: 'out/',
+      color: false,
+      help: false,
+    })
+  })
+
+  test('defaults to 4 at a time, reports/, colour on', () => {
+    expect(parseRunFlags(['a.yaml'])).toMatchObject({
+      concurrency: 4,
+      outDir: 'reports',
+      bail: false,
+      tags: [],
+    })
+  })
+
+  test('suggests the closest flag for an unknown one', () => {
+    expect(() => parseRunFlags(['--tags', 'x'])).toThrow(
+      'evals run: unknown option `--tags`. Did you mean `--tag`?',
+    )
+  })
+
+  test('explains a missing value and a bad number', () => {
+    expect(() => parseRunFlags(['--model'])).toThrow('`--model` needs a value')
+    expect(() => parseRunFlags(['--concurrency', 'many'])).toThrow(
+      'evals run: `--concurrency` must be a positive whole number, got "many".',
+    )
+  })
+})

@@ -1,0 +1,108 @@
+import { Writable } from 'node:stream'
+import { describe, expect, test } from 'vitest'
+import { ConsoleReporter, formatSummary } from '../../src/reporters/console.ts'
+import { makeStyle } from '../../src/reporters/format.ts'
+import type { RunInfo, RunReport } from '../../src/runner/result.ts'
+import { emptyUsage } from '../../src/types.ts'
+
+const info: RunInfo = {
+  runId: 'r',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  suites: [
+    {
+      name: 'support',
+      file: 'cases/support.yaml',
+      targetId: 'agent:cases/agents/support.ts',
+      model: 'local',
+    },
+  ],
+  total: 3,
+  concurrency: 4,
+  dir: 'reports/r',
+}
+
+const report: RunReport = {
+  ...info,
+  durationMs: 1234,
+  counts: { passed: 1, failed: 1, errored: 1, skipped: 0 },
+  accuracy: 0.5,
+  latencyMs: { p50: 12, p95: 40, p99: 40 },
+  usage: { ...emptyUsage(), inputTokens: 1200, outputTokens: 80 },
+  costUsd: 0.0123,
+  unknownCostCount: 1,
+  problems: [
+    {
+      suite: 'support',
+      caseId: 'refund',
+      trial: 0,
+      status: 'failed',
+      reasons: [{ evaluator: 'tool', reason: 'expected tool `refund`, agent called `lookup`' }],
+    },
+    {
+      suite: 'support',
+      caseId: 'slow',
+      trial: 1,
+      status: 'errored',
+      reasons: [{ evaluator: 'error', reason: 'TimeoutError: too slow' }],
+    },
+  ],
+  moreProblems: 0,
+  notRun: 0,
+  resultsFile: 'reports/r/results.jsonl',
+}
+
+function capture(): { stream: Writable; text: () => string } {
+  let text = ''
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString()
+      done()
+    },
+  })
+  return { stream, text: () => text }
+}
+
+describe('console reporter', () => {
+  test('summarizes counts, accuracy, latency, tokens, cost, and each failing case with its evaluator and reason', () => {
+    expect(formatSummary(report, makeStyle(false))).toBe(`
+Not passing
+  ✗ support › refund
+      tool: expected tool \`refund\`, agent called \`lookup\`
+  ! support › slow (trial 2)
+      error: TimeoutError: too slow
+
+Cases     1 passed · 1 failed · 1 errored · 0 skipped
+Accuracy  50.0% weighted, errored cases excluded
+Latency   p50 12ms · p95 40ms · p99 40ms
+Tokens    1,200 in · 80 out
+Cost      $0.01 + 1 case runs with unknown price
+Duration  1.23s
+Results   reports/r/results.jsonl
+`)
+  })
+
+  test('prints plain lines per case for small runs when not in bar mode', () => {
+    const { stream, text } = capture()
+    const reporter = new ConsoleReporter({ stream, color: false, progress: 'lines' })
+    reporter.onRunStart(info)
+    reporter.onCaseEnd({
+      suite: 'support',
+      caseId: 'a',
+      trial: 0,
+      tags: [],
+      weight: 1,
+      durationMs: 5,
+      status: 'skipped',
+      reason: 'later',
+    })
+    expect(text()).toBe(
+      'support cases/support.yaml · agent:cases/agents/support.ts · model local\nrunning 3 case runs, 3 at a time\n- support › a (later)\n',
+    )
+  })
+
+  test('uses ANSI colours only when asked', () => {
+    const { stream, text } = capture()
+    new ConsoleReporter({ stream, color: true, progress: 'lines' }).onRunEnd(report)
+    expect(text()).toContain('\u001b[32m1 passed\u001b[39m')
+  })
+})
