@@ -21,18 +21,7 @@ export function buildSuite(
   source: SourceMap,
 ): { suite: Suite; issues: PathIssue[] } {
   const issues: PathIssue[] = []
-  const firstLineById = new Map<string, number>()
-  const cases = raw.cases.map((entry, index) => {
-    const built = buildCase(entry, index, raw, source, issues)
-    const first = firstLineById.get(entry.id)
-    if (first === undefined) firstLineById.set(entry.id, built.line)
-    else
-      issues.push({
-        path: ['cases', index, 'id'],
-        message: `duplicate case id \`${entry.id}\` (first defined at line ${first})`,
-      })
-    return built
-  })
+  const cases = raw.cases.map((entry, index) => buildCase(entry, index, raw, source, issues))
   const suite: Suite = {
     name: raw.suite,
     file,

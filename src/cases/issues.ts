@@ -11,15 +11,14 @@ export interface PathIssue {
 
 /** Case-file wording for zod issues: short, with the received value and a did-you-mean. */
 export const caseFileErrorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.input === undefined && issue.code !== 'unrecognized_keys') return 'missing (required)'
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = issue.inst instanceof z.ZodObject ? Object.keys(issue.inst.shape) : []
       return issue.keys.map((key) => unknownKeyMessage(key, known)).join('\n')
     }
     case 'invalid_type':
-      return issue.input === undefined
-        ? 'missing (required)'
-        : `expected ${issue.expected}, received ${describeValue(issue.input)}`
+      return `expected ${issue.expected}, received ${describeValue(issue.input)}`
     case 'invalid_value': {
       const values = issue.values.map(String)
       const suggestion = typeof issue.input === 'string' ? didYouMean(issue.input, values) : undefined

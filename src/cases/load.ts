@@ -35,9 +35,13 @@ export async function loadSuite(file: string): Promise<Suite> {
     throw new CaseFileError(source.errors.map((error) => ({ file: absolute, path: '', ...error })))
   }
   const parsed = caseFileSchema.safeParse(source.data, { error: caseFileErrorMap })
-  if (!parsed.success) throw new CaseFileError(located(flattenIssues(parsed.error.issues)))
-  const { suite, issues } = buildSuite(absolute, parsed.data, source)
-  issues.push(...(await moduleIssues(parsed.data, suite)))
+  const issues = duplicateIds(source)
+  if (!parsed.success) {
+    issues.push(...flattenIssues(parsed.error.issues))
+    throw new CaseFileError(located(sortByPosition(issues, source)))
+  }
+  const { suite, issues: buildIssues } = buildSuite(absolute, parsed.data, source)
+  issues.push(...buildIssues, ...(await moduleIssues(parsed.data, suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
 }
@@ -130,6 +134,25 @@ async function checkFunction(ref: { module: string; exportName: string }): Promi
   if (isFileRef(ref) && !existsSync(ref.module)) return `module not found: ${ref.module}`
   const loaded = await importFunction(ref)
   return typeof loaded === 'string' ? loaded : undefined
+}
+
+function duplicateIds(source: SourceMap): PathIssue[] {
+  const cases = (source.data as { cases?: unknown } | null | undefined)?.cases
+  if (!Array.isArray(cases)) return []
+  const firstLine = new Map<string, number>()
+  const issues: PathIssue[] = []
+  cases.forEach((entry: unknown, index) => {
+    const id = (entry as { id?: unknown } | null)?.id
+    if (typeof id !== 'string') return
+    const first = firstLine.get(id)
+    if (first === undefined) firstLine.set(id, source.locate(['cases', index]).line)
+    else
+      issues.push({
+        path: ['cases', index, 'id'],
+        message: `duplicate case id \`${id}\` (first defined at line ${first})`,
+      })
+  })
+  return issues
 }
 
 function sortByPosition(issues: readonly PathIssue[], source: SourceMap): PathIssue[] {

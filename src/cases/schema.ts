@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { expected } from '../evaluators/definition.ts'
 import { evaluatorDefinitions } from '../evaluators/index.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 
@@ -60,7 +61,7 @@ const turnSchema = z.strictObject({
 })
 
 const inputSchema = z.union([z.string(), z.array(turnSchema).min(1)], {
-  error: 'expected a string or a list of { role, content } turns',
+  error: expected('a string or a list of { role, content } turns'),
 })
 
 const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds')
@@ -197,5 +198,6 @@ function unknownKindMessage(input: unknown): string {
     typeof input === 'object' && input !== null ? (input as Record<string, unknown>).kind : undefined
   if (typeof kind !== 'string') return `missing \`kind\`; known kinds: ${kinds.join(', ')}`
   const suggestion = didYouMean(kind, kinds)
-  return `unknown evaluator kind \`${kind}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''} Known kinds: ${kinds.join(', ')}`
+  const hint = suggestion ? `; did you mean \`${suggestion}\`? Known` : '; known'
+  return `unknown evaluator kind \`${kind}\`${hint} kinds: ${kinds.join(', ')}`
 }

@@ -56,5 +56,7 @@ export const iterationsLte = defineEvaluator({
 })
 
 function usd(amount: number): string {
-  return `$${amount < 0.01 && amount > 0 ? amount.toPrecision(2) : amount.toFixed(amount < 1 ? 4 : 2)}`
+  // at least cents, at most six decimals, no trailing zeros beyond the cents
+  const [units = '0', decimals = ''] = amount.toFixed(6).split('.')
+  return `$${units}.${decimals.replace(/0+$/, '').padEnd(2, '0')}`
 }

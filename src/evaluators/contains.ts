@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, expected } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 
 const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
-  error: 'expected a string or a list of strings',
+  error: expected('a string or a list of strings'),
 })
 
 function toList(value: string | string[]): string[] {

@@ -34,3 +34,8 @@ export function defineEvaluator<Options extends z.ZodObject, Shorthand extends z
 ): EvaluatorDefinition<Options, Shorthand> {
   return definition
 }
+
+/** A zod `error` option that words a wrong value but leaves a missing one to the case-file wording ("missing"). */
+export function expected(message: string): (issue: { input?: unknown }) => string | undefined {
+  return (issue) => (issue.input === undefined ? undefined : `expected ${message}`)
+}

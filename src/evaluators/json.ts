@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Transcript } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, expected } from './definition.ts'
 import { code, compactJson, preview } from './describe.ts'
 
 export const json = defineEvaluator({
@@ -9,7 +9,7 @@ export const json = defineEvaluator({
   description: 'The output is valid JSON.',
   options: z.strictObject({}),
   shorthand: z.literal(true, {
-    error: 'expected `true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`',
+    error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
   }),
   fromShorthand: () => ({}),
   create: () => ({

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
+import { didYouMean } from '../util/did-you-mean.ts'
 
 /** A `path#export` reference to a function in a JS or TS module. */
 export interface ModuleRef {
@@ -47,8 +48,10 @@ export async function importFunction(ref: ModuleRef): Promise<((...args: never[]
   const value = namespace[ref.exportName]
   if (typeof value === 'function') return value as (...args: never[]) => unknown
   const exported = Object.keys(namespace).filter((key) => typeof namespace[key] === 'function')
-  const known =
-    exported.length === 0
+  const suggestion = didYouMean(ref.exportName, exported)
+  const known = suggestion
+    ? `did you mean \`${suggestion}\`?`
+    : exported.length === 0
       ? 'it exports no functions'
       : `it exports ${exported.map((k) => `\`${k}\``).join(', ')}`
   return `${ref.module} has no function export \`${ref.exportName}\`; ${known}`

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, expected } from './definition.ts'
 import { codeList } from './describe.ts'
 
 const piiKinds = ['email', 'phone', 'ssn', 'credit_card', 'ip'] as const
@@ -19,7 +19,7 @@ export const noPii = defineEvaluator({
   description: 'The output contains no email, phone, SSN, credit card (Luhn-checked) or IP address.',
   options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
   shorthand: z.union([z.literal(true), kindList], {
-    error: `expected \`true\` or a list of ${piiKinds.join(', ')}`,
+    error: expected(`\`true\` or a list of ${piiKinds.join(', ')}`),
   }),
   fromShorthand: (value) => (value === true ? {} : { kinds: value }),
   create: ({ kinds }) => ({

@@ -19,8 +19,7 @@ export const output = defineEvaluator({
 
 const pattern = z.string().superRefine((source, context) => {
   const error = regexError(source)
-  if (error !== undefined)
-    context.addIssue({ code: 'custom', message: `invalid regular expression: ${error}` })
+  if (error !== undefined) context.addIssue({ code: 'custom', message: error })
 })
 
 const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')

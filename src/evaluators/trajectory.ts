@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch, valueAt } from './deep-match.ts'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, expected } from './definition.ts'
 import type { Evaluator } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
 import { alignInOrder, alignUnordered } from './trajectory-align.ts'
@@ -16,7 +16,7 @@ export type OrderMode = (typeof orderModes)[number]
 export type ArgsMode = (typeof argsModes)[number]
 
 const argsMatchSchema = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
-  error: `expected one of ${argsModes.join(', ')} or a list of argument key paths`,
+  error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
 })
 
 const step = z.union(
@@ -29,7 +29,7 @@ const step = z.union(
       args_match: argsMatchSchema.optional(),
     }),
   ],
-  { error: 'expected a tool name or { name, args?, args_match? }' },
+  { error: expected('a tool name or { name, args?, args_match? }') },
 )
 
 const trajectoryOptions = z.strictObject({
@@ -52,7 +52,7 @@ export const trajectory = defineEvaluator({
     'The tool calls match these steps under an order mode and an argument mode, with a partial-credit score.',
   options: trajectoryOptions,
   shorthand: z.union([z.array(step), trajectoryOptions], {
-    error: 'expected a list of steps or { steps, order?, args_match?, threshold? }',
+    error: expected('a list of steps or { steps, order?, args_match?, threshold? }'),
   }),
   fromShorthand: (value) => (Array.isArray(value) ? { steps: value } : value),
   create: (options) => trajectoryEvaluator('trajectory', options),

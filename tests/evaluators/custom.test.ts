@@ -31,8 +31,11 @@ test('a result that is neither a boolean nor a verdict throws, so the case is er
   )
 })
 
-test('a missing export throws with the exports it found', async () => {
+test('a missing export throws with a suggestion, or the exports it found', async () => {
   await expect(expectCheck('custom', './checks.ts#isPolit', transcriptOf())).rejects.toThrow(
-    /checks\.ts has no function export `isPolit`; it exports `answersLater`, `explains`, `isPolite`, `returnsNumber`$/,
+    /checks\.ts has no function export `isPolit`; did you mean `isPolite`\?$/,
+  )
+  await expect(expectCheck('custom', './checks.ts#notAFunction', transcriptOf())).rejects.toThrow(
+    /checks\.ts has no function export `notAFunction`; it exports `answersLater`, `explains`, `isPolite`, `returnsNumber`$/,
   )
 })

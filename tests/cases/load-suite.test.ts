@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadSuite } from '../../src/cases/load.ts'
+import { CaseFileError } from '../../src/errors.ts'
+import { fixture, fixturesDir, loadErrorOf, scratchFile } from './helpers.ts'
+
+describe('loadSuite on a valid file', () => {
+  test('resolves the target against the case file and keeps suite settings', async () => {
+    const suite = await loadSuite(fixture('valid.yaml'))
+    expect({ ...suite, cases: suite.cases.length }).toEqual({
+      name: 'support',
+      description: 'A support agent with tools',
+      file: fixture('valid.yaml'),
+      target: { type: 'agent', module: `${fixturesDir}agents/support.ts` },
+      model: 'local',
+      judge: { model: 'openai:gpt-4.1-mini' },
+      trials: 2,
+      cases: 3,
+    })
+  })
+
+  test('renders vars, merges defaults under the case and records the source line', async () => {
+    const [cancel] = (await loadSuite(fixture('valid.yaml'))).cases
+    expect(cancel).toEqual({
+      id: 'cancel',
+      input: 'Cancel the subscription for user u-42',
+      vars: { user: 'u-42' },
+      tags: ['support', 'billing', 'critical'],
+      weight: 3,
+      only: false,
+      trials: 2,
+      expect: {
+        latency_ms_lte: 5000,
+        tool: 'cancel_subscription',
+        tool_args: { cancel_subscription: { user_id: 'u-42' } },
+        contains: 'cancelled',
+      },
+      assert: [],
+      judge: [{ rubric: 'Confirms the cancellation and says what happens next', threshold: 7 }],
+      line: 13,
+    })
+  })
+
+  test('renders each turn of a conversation input, and a whole `{{var}}` keeps its type', async () => {
+    const [, refund] = (await loadSuite(fixture('valid.yaml'))).cases
+    expect(refund).toMatchObject({
+      input: [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: 'Refund order 1234' },
+      ],
+      trials: 3,
+      timeoutMs: 1000,
+      assert: [
+        { kind: 'tool', value: 'refund', weight: 2 },
+        { kind: 'contains', value: 'password', not: true },
+      ],
+    })
+  })
+
+  test('turns `skip` into a reason', async () => {
+    const later = (await loadSuite(fixture('valid.yaml'))).cases[2]
+    expect(later?.skip).toBe('waiting for the greeting tool')
+  })
+
+  test('reads JSON files, tabs included', async () => {
+    const json = (await readFile(fixture('valid.json'), 'utf8')).replaceAll('  ', '\t')
+    const suite = await loadSuite(scratchFile('tabs.json', json))
+    expect(suite.target).toEqual({
+      type: 'command',
+      command: 'cat',
+      input: 'stdin',
+      cwd: dirname(suite.file),
+      timeoutMs: 500,
+    })
+    expect(suite.cases[0]?.input).toBe('hello world')
+  })
+})
+
+describe('loadSuite on an invalid file', () => {
+  test('reports every schema issue at once with file:line:column, path and did-you-mean', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('invalid/many-issues.yaml')))).toBe(
+      [
+        'invalid/many-issues.yaml:4:1: tirals: unknown key `tirals`; did you mean `trials`?',
+        'invalid/many-issues.yaml:10:7: cases[0].expect.tol: unknown key `tol`; did you mean `tool`?',
+        'invalid/many-issues.yaml:11:21: cases[0].expect.output_regex: Invalid regular expression: /(unclosed/: Unterminated group',
+        'invalid/many-issues.yaml:12:9: cases[1].id: duplicate case id `cancel` (first defined at line 6)',
+        'invalid/many-issues.yaml:14:13: cases[1].weight: expected number, received string "heavy"',
+        'invalid/many-issues.yaml:16:17: cases[1].assert[0].kind: unknown evaluator kind `tool_call`; known kinds: tool, tools, tool_args, tool_order, trajectory, contains, not_contains, output, output_regex, json, parsed, starts_with, ends_with, min_length, max_length, latency_ms_lte, cost_usd_lte, iterations_lte, no_pii, no_injection, custom',
+        'invalid/many-issues.yaml:17:9: cases[1].assert[1].value: missing (required)',
+        'invalid/many-issues.yaml:17:27: cases[1].assert[1].valu: unknown key `valu`; did you mean `value`?',
+        'invalid/many-issues.yaml:20:17: cases[2].input[0].role: expected one of system, user, assistant, received string "robot"',
+        'invalid/many-issues.yaml:21:30: cases[2].expect.contains[1]: expected string, received number 3',
+      ].join('\n'),
+    )
+  })
+
+  test('reports missing template variables, modules and exports with their locations', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('invalid/semantic.yaml')))).toBe(
+      [
+        'invalid/semantic.yaml:2:21: target.function: module not found: invalid/agents/missing.ts',
+        'invalid/semantic.yaml:7:12: cases[0].input: missing template variable `ordr`; did you mean `order`? (vars: `order`, `user`, `greeting`)',
+        'invalid/semantic.yaml:10:20: cases[0].expect.starts_with: missing template variable `prefix` (vars: `order`, `user`, `greeting`)',
+        'invalid/semantic.yaml:13:32: cases[1].input[0].content: missing template variable `name` (vars: `greeting`)',
+        'invalid/semantic.yaml:18:23: cases[2].expect.custom: checks.ts has no function export `isPolit`; did you mean `isPolite`?',
+        'invalid/semantic.yaml:20:32: cases[2].assert[0].value: module not found: no-such-file.ts',
+      ].join('\n'),
+    )
+  })
+
+  test('names a missing variable of the defaults with the case it broke', async () => {
+    const message = await loadErrorOf(loadSuite(fixture('invalid/defaults-var.yaml')))
+    expect(message).toBe(
+      'invalid/defaults-var.yaml:4:23: defaults.expect.contains: missing template variable `greeting` (the case has no `vars`) (in case `plain`)',
+    )
+  })
+
+  test('locates JSON issues too', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('invalid/bad.json')))).toBe(
+      [
+        'invalid/bad.json:3:56: target.http.metod: unknown key `metod`; did you mean `method`?',
+        'invalid/bad.json:4:53: cases[0].expect.contians: unknown key `contians`; did you mean `contains`?',
+      ].join('\n'),
+    )
+  })
+
+  test('reports YAML syntax errors with their position', async () => {
+    const file = scratchFile(
+      'syntax.yaml',
+      'suite: syntax\ncases:\n  - id: a\n    input: "unterminated\n  - id: b\n',
+    )
+    expect(await loadErrorOf(loadSuite(file))).toBe('syntax.yaml:6:1: Missing closing "quote')
+  })
+
+  test('requires exactly one target kind', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('invalid/two-targets.yaml')))).toBe(
+      'invalid/two-targets.yaml:2:9: target: expected exactly one of `agent`, `function`, `http`, `command`, got `agent`, `command`',
+    )
+  })
+
+  test('rejects a case without any check, since it would pass vacuously', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('invalid/no-checks.yaml')))).toBe(
+      'invalid/no-checks.yaml:4:5: cases[0]: case `nothing` has no checks: add `expect`, `assert` or `judge`',
+    )
+  })
+
+  test('carries the issues as data for annotations', async () => {
+    const error = await loadSuite(fixture('invalid/bad.json')).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(CaseFileError)
+    expect((error as CaseFileError).issues[0]).toEqual({
+      file: fixture('invalid/bad.json'),
+      path: 'target.http.metod',
+      message: 'unknown key `metod`; did you mean `method`?',
+      line: 3,
+      column: 56,
+    })
+  })
+})
