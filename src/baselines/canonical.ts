@@ -25,9 +25,19 @@ export function canonicalBaseline(baseline: Baseline): Baseline {
   }
 }
 
-/** The baseline file's text: canonical, two-space indented, with a final newline. */
+/**
+ * The baseline file's text: canonical, two-space indented, tag lists on one line, with a final newline. This is
+ * also the form Prettier gives JSON, so a committed baseline passes `prettier --check` unchanged.
+ */
 export function serializeBaseline(baseline: Baseline): string {
-  return `${JSON.stringify(canonicalBaseline(baseline), null, 2)}\n`
+  return `${JSON.stringify(canonicalBaseline(baseline), null, 2).replace(STRING_LIST, inlineList)}\n`
+}
+
+const STRING_LIST = /^( *)("[^"\n]+": )\[\n((?: *"(?:[^"\\\n]|\\.)*",?\n)+) *\]/gm
+
+function inlineList(whole: string, indent: string, key: string, items: string): string {
+  const inline = `${indent}${key}[${items.trim().split(/\n */).join(' ')}]`
+  return inline.length <= 80 ? inline : whole
 }
 
 function canonicalCase(entry: BaselineCase): BaselineCase {

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { format } from 'prettier'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -155,6 +156,12 @@ describe('writeBaseline', () => {
     const path = write('support.json', 'old')
     await writeBaseline(path, baseline)
     expect(readFileSync(path, 'utf8')).toBe(serializeBaseline(baseline))
+  })
+
+  test('writes JSON that Prettier leaves as it is, so committed baselines pass `prettier --check`', async () => {
+    const text = serializeBaseline(baselineOf([summary('a', 'pass', { tags: ['billing', 'critical'] })]))
+    expect(text).toContain('"tags": ["billing", "critical"],')
+    await expect(format(text, { parser: 'json' })).resolves.toBe(text)
   })
 
   test('refuses an invalid baseline and leaves the old file intact', async () => {
