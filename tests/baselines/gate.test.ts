@@ -1,0 +1,216 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { compareToBaseline } from '../../src/baselines/compare.ts'
+import { gateOptionsSchema } from '../../src/baselines/gate-options.ts'
+import { evaluateGate, floorFor, resolveGateOptions } from '../../src/baselines/gate.ts'
+import type { GateOptions } from '../../src/baselines/gate-options.ts'
+import type { CaseSummary } from '../../src/baselines/summary.ts'
+import { ConfigError } from '../../src/errors.ts'
+import { baselineOf, many, meta, run, summary } from './fixtures.ts'
+
+const atCreation = { now: new Date(meta.createdAt) }
+
+function gate(baselineCases: CaseSummary[], currentCases: CaseSummary[], options: GateOptions = {}) {
+  const current = run(currentCases)
+  return evaluateGate(compareToBaseline(current, baselineOf(baselineCases), atCreation), current, options)
+}
+
+describe('evaluateGate', () => {
+  test('passes an identical run', () => {
+    const cases = [summary('a', 'pass'), summary('b', 'fail', { tags: ['critical'] })]
+    expect(gate(cases, cases)).toEqual({ decision: 'pass', reasons: [], warnings: [] })
+  })
+
+  test('fails a significant accuracy regression, with the numbers', () => {
+    const result = gate(many(20, 'pass'), [...many(6, 'fail'), ...many(20, 'pass').slice(6)])
+    expect(result.decision).toBe('fail')
+    expect(result.reasons).toEqual([
+      'Accuracy regressed significantly on 20 shared case(s): 100.0% → 70.0% (-30.0 points; 6 regressed, ' +
+        '0 improved), one-sided exact McNemar test p = 0.0156 < α = 0.05.',
+    ])
+  })
+
+  test('lets a regression through when it is within noise', () => {
+    const result = gate(many(20, 'pass'), [...many(1, 'fail'), ...many(20, 'pass').slice(1)])
+    expect(result).toEqual({ decision: 'pass', reasons: [], warnings: [] })
+  })
+
+  test('uses the configured α', () => {
+    const baseline = many(20, 'pass')
+    const current = [...many(4, 'fail'), ...many(20, 'pass').slice(4)]
+    expect(gate(baseline, current).decision).toBe('pass')
+    expect(gate(baseline, current, { alpha: 0.1 }).decision).toBe('fail')
+  })
+
+  test('fails any regression of a critical case, naming it', () => {
+    const result = gate(
+      [summary('refund', [3, 3], { tags: ['billing', 'critical'] }), summary('greet', 'pass')],
+      [summary('refund', [2, 3], { tags: ['billing', 'critical'] }), summary('greet', 'pass')],
+    )
+    expect(result).toEqual({
+      decision: 'fail',
+      reasons: ['Critical case `refund` regressed: 3/3 → 2/3 trials passed (tagged `critical`).'],
+      warnings: [],
+    })
+  })
+
+  test('takes critical tags from the options', () => {
+    const before = [summary('refund', 'pass', { tags: ['p0'] })]
+    const after = [summary('refund', 'fail', { tags: ['p0'] })]
+    expect(gate(before, after).reasons).toEqual([])
+    expect(gate(before, after, { critical_tags: ['p0'] }).reasons).toEqual([
+      'Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `p0`).',
+    ])
+  })
+
+  test('fails a case below its pass-rate floor, even without a baseline', () => {
+    const current = run([summary('flaky', [3, 5]), summary('solid', [5, 5])])
+    expect(evaluateGate(null, current, { min_pass_rate: 0.8 })).toEqual({
+      decision: 'fail',
+      reasons: ['Case `flaky` passed 3/5 trials (60.0%), below its `min_pass_rate` of 80.0%.'],
+      warnings: [],
+    })
+  })
+
+  test('warns when a case with a floor has no verdict', () => {
+    const current = run([
+      summary('down', [0, 0], { status: 'errored' }),
+      summary('off', [0, 0], { status: 'skipped' }),
+    ])
+    expect(evaluateGate(null, current, { min_pass_rate: 0.5 })).toEqual({
+      decision: 'warn',
+      reasons: [],
+      warnings: [
+        'Case `down` has a `min_pass_rate` of 50.0% but no trial reached a verdict (status `errored`).',
+      ],
+    })
+  })
+
+  test('fails latency and cost ratios over their limits', () => {
+    const before = [100, 200, 300, 400].map((ms, i) => summary(`c${i}`, 'pass', { latencyMs: ms }))
+    const after = [150, 300, 450, 1200].map((ms, i) =>
+      summary(`c${i}`, 'pass', { latencyMs: ms, costUsd: 0.002 }),
+    )
+    expect(gate(before, after, { max_latency_ratio: 2, max_cost_ratio: 1.5 }).reasons).toEqual([
+      'p95 latency rose 2.82× (385 ms → 1087 ms over 4 shared case(s)), over `max_latency_ratio` 2.',
+      'Cost rose 2.00× ($0.0040 → $0.0080 per trial over 4 shared case(s)), over `max_cost_ratio` 1.5.',
+    ])
+    expect(gate(before, after, { max_latency_ratio: 1.2 }).reasons).toEqual([
+      'Median (p50) latency rose 1.50× (250 ms → 375 ms over 4 shared case(s)), over `max_latency_ratio` 1.2.',
+      'p95 latency rose 2.82× (385 ms → 1087 ms over 4 shared case(s)), over `max_latency_ratio` 1.2.',
+    ])
+  })
+
+  test('warns, without failing, when the comparison is doubtful', () => {
+    const current = run([summary('a', 'pass')], { modelId: 'openai:gpt-4.1' })
+    const comparison = compareToBaseline(current, baselineOf([summary('a', 'pass')]), atCreation)
+    const result = evaluateGate(comparison, current)
+    expect(result.decision).toBe('warn')
+    expect(result.warnings).toEqual(comparison.warnings)
+    expect(evaluateGate(comparison, current, { fail_on_warnings: true })).toEqual({
+      decision: 'fail',
+      reasons: ['1 warning(s) fail the gate because `fail_on_warnings` is true.'],
+      warnings: comparison.warnings,
+    })
+  })
+
+  test('never fails an identical run, whatever the options without floors', () => {
+    const entry = fc.record({
+      trials: fc.integer({ min: 0, max: 5 }),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      tags: fc.subarray(['critical', 'billing', 'p0']),
+      latencyMs: fc.double({ min: 0, max: 10_000, noNaN: true }),
+      costUsd: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+    })
+    const options = fc.record(
+      {
+        alpha: fc.double({ min: 0.001, max: 0.999, noNaN: true }),
+        critical_tags: fc.subarray(['critical', 'billing', 'p0']),
+        max_latency_ratio: fc.double({ min: 1, max: 5, noNaN: true }),
+        max_cost_ratio: fc.double({ min: 1, max: 5, noNaN: true }),
+        max_baseline_age_days: fc.double({ min: 1, max: 365, noNaN: true }),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 30 }), options, (entries, gateOptions) => {
+        const cases = entries.map(({ trials, share, ...extra }, i) =>
+          summary(`case-${i}`, [Math.round(share * trials), trials], extra),
+        )
+        expect(gate(cases, cases, gateOptions)).toEqual({ decision: 'pass', reasons: [], warnings: [] })
+      }),
+    )
+  })
+
+  test('always fails when a critical case flips from pass to fail', () => {
+    const other = fc.record({
+      trials: fc.integer({ min: 1, max: 5 }),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      improve: fc.boolean(),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(other, { maxLength: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.double({ min: 0.001, max: 0.999, noNaN: true }),
+        (others, trials, alpha) => {
+          const before = others.map(({ trials: n, share }, i) =>
+            summary(`case-${i}`, [Math.round(share * n), n]),
+          )
+          const after = others.map(({ trials: n, share, improve }, i) =>
+            summary(`case-${i}`, [improve ? n : Math.round(share * n), n]),
+          )
+          before.push(summary('critical-case', [trials, trials], { tags: ['critical'] }))
+          after.push(summary('critical-case', [0, trials], { tags: ['critical'] }))
+          const result = gate(before, after, { alpha })
+          expect(result.decision).toBe('fail')
+          expect(result.reasons).toContain(
+            `Critical case \`critical-case\` regressed: ${trials}/${trials} → 0/${trials} trials passed (tagged \`critical\`).`,
+          )
+        },
+      ),
+    )
+  })
+})
+
+describe('floorFor', () => {
+  const floors = { default: 0.5, tags: { billing: 0.7, critical: 0.9 }, cases: { refund: 0.6 } }
+
+  test('takes the case entry first, then the highest tag floor, then the default', () => {
+    expect(floorFor({ id: 'refund', tags: ['critical'] }, floors)).toBe(0.6)
+    expect(floorFor({ id: 'cancel', tags: ['billing', 'critical'] }, floors)).toBe(0.9)
+    expect(floorFor({ id: 'greet', tags: [] }, floors)).toBe(0.5)
+    expect(floorFor({ id: 'greet', tags: [] }, { tags: { billing: 0.7 } })).toBeUndefined()
+  })
+
+  test('applies a plain number to every case', () => {
+    expect(floorFor({ id: 'greet', tags: [] }, 0.8)).toBe(0.8)
+  })
+})
+
+describe('resolveGateOptions', () => {
+  test('applies the defaults', () => {
+    expect(resolveGateOptions({})).toEqual({
+      alpha: 0.05,
+      critical_tags: ['critical'],
+      fail_on_warnings: false,
+    })
+  })
+
+  test('lists every bad field with its path', () => {
+    expect(() =>
+      resolveGateOptions({ alpha: 5, min_pass_rate: { tags: { billing: 1.5 } }, max_cost_ratio: 0.5 }),
+    ).toThrow(
+      new ConfigError(
+        'Invalid gate options:\n' +
+          '  gate.alpha: Too big: expected number to be <1\n' +
+          '  gate.min_pass_rate.tags.billing: Too big: expected number to be <=1\n' +
+          '  gate.max_cost_ratio: Too small: expected number to be >=1',
+      ),
+    )
+  })
+
+  test('rejects unknown keys, so a typo in the case file does not silently disable the gate', () => {
+    expect(gateOptionsSchema.safeParse({ max_latency: 2 }).success).toBe(false)
+  })
+})
