@@ -88,6 +88,8 @@ export class Agent<Output = undefined, Deps = unknown> {
         throw failure
       },
     )
+    // the queue rethrows the failure; without this `done` would be an unhandled rejection
+    done.catch(() => undefined)
     yield* queue
     return await done
   }

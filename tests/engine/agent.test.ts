@@ -101,6 +101,19 @@ describe('stream()', () => {
     expect(returned.stopReason).toBe('error')
   })
 
+  test('rethrows an error from the agent code to the consumer, leaving no unhandled rejection', async () => {
+    // an unhandled rejection would fail this test file
+    const agent = new Agent({
+      model: new ScriptedProvider(['Hi.']),
+      instructions: () => {
+        throw new Error('instructions broke')
+      },
+    })
+
+    await expect(collect(agent.stream('Hi'))).rejects.toThrow('instructions broke')
+    await new Promise((resolve) => setImmediate(resolve))
+  })
+
   test('produces the same result as run()', async () => {
     const replies = [{ toolCalls: [{ name: 'get_weather', args: { city: 'Oslo' }, id: 'c1' }] }, 'Cold.']
     const streamed = await collect(
