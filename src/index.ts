@@ -21,6 +21,14 @@ export type { PolicyRule, PolicyRules } from './tools/policy.ts'
 export { registerProvider, resolveModel } from './providers/registry.ts'
 export type { ProviderFactory } from './providers/registry.ts'
 export { LocalProvider } from './providers/local.ts'
+export { OpenAiProvider } from './providers/openai.ts'
+export type { OpenAiProviderOptions } from './providers/openai.ts'
+export { AnthropicProvider } from './providers/anthropic.ts'
+export type { AnthropicProviderOptions } from './providers/anthropic.ts'
+export { fallback, FallbackProvider } from './providers/fallback.ts'
+export type { FallbackEvent, FallbackOptions } from './providers/fallback.ts'
+export { checkModelCredentials, createProviderFromModelString } from './providers/models.ts'
+export type { ModelStringOptions } from './providers/models.ts'
 export type {
   CallOptions,
   Completion,

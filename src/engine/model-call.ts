@@ -1,5 +1,5 @@
 import { AbortError, TimeoutError, toError } from '../errors.ts'
-import type { Completion, CompletionRequest, Provider } from '../providers/provider.ts'
+import type { CallOptions, Completion, CompletionRequest, Provider } from '../providers/provider.ts'
 import type { TraceStep } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
 import { cacheKey } from './cache-key.ts'
@@ -133,7 +133,7 @@ async function attemptCall(
     const work =
       scope.emit && scope.provider.stream
         ? streamCall(request, iteration, scope, controller.signal)
-        : scope.provider.complete(request, { signal: controller.signal }).then((completion) => {
+        : scope.provider.complete(request, callOptions(scope, controller.signal)).then((completion) => {
             if (completion.message.text)
               scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
             return completion
@@ -151,11 +151,28 @@ async function streamCall(
   scope: ModelCallScope,
   signal: AbortSignal,
 ): Promise<Completion> {
-  const stream = scope.provider.stream?.(request, { signal })
+  const stream = scope.provider.stream?.(request, callOptions(scope, signal))
   if (!stream) throw new Error('provider has no stream()')
   for await (const event of stream) {
     if (event.type === 'text-delta') scope.emit?.({ type: 'text-delta', text: event.text, iteration })
     else if (event.type === 'done') return event.completion
   }
   throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)
+}
+
+function callOptions(scope: ModelCallScope, signal: AbortSignal): CallOptions {
+  return {
+    signal,
+    onFallback: ({ from, to, error }) => {
+      scope.trace.push({
+        type: 'fallback',
+        startedAt: Date.now(),
+        durationMs: 0,
+        from,
+        to,
+        error: error.message,
+      })
+      notify(scope.observers, 'onFallback', { runId: scope.runId, agent: scope.agent, from, to, error })
+    },
+  }
 }

@@ -23,11 +23,6 @@ export interface FallbackOptions {
   now?: () => number
 }
 
-/** Call options the fallback provider also understands: the engine passes `onFallback` to trace its own run. */
-export interface FallbackCallOptions extends CallOptions {
-  onFallback?: (event: FallbackEvent) => void
-}
-
 /**
  * Tries providers in order, moving on after a timeout, 5xx, rate limit or connection error (any retryable
  * `ProviderError`); other errors and aborts are thrown at once. A provider that fails `maxFailures` times in a row
@@ -58,7 +53,7 @@ export class FallbackProvider implements Provider {
     this.onFallback = options.onFallback
   }
 
-  async complete(request: CompletionRequest, options: FallbackCallOptions): Promise<Completion> {
+  async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     const attempt = new Attempt()
     for (const { provider, breaker } of this.candidates(attempt, options)) {
       try {
@@ -72,7 +67,7 @@ export class FallbackProvider implements Provider {
     throw this.exhausted(attempt)
   }
 
-  async *stream(request: CompletionRequest, options: FallbackCallOptions): AsyncIterable<CompletionEvent> {
+  async *stream(request: CompletionRequest, options: CallOptions): AsyncIterable<CompletionEvent> {
     const attempt = new Attempt()
     for (const { provider, breaker } of this.candidates(attempt, options)) {
       let started = false
@@ -104,7 +99,7 @@ export class FallbackProvider implements Provider {
   /** The providers to try in order: open circuits are skipped, and every move to the next one is reported. */
   private *candidates(
     attempt: Attempt,
-    options: FallbackCallOptions,
+    options: CallOptions,
   ): Generator<{ provider: Provider; breaker: CircuitBreaker }> {
     for (const [index, provider] of this.providers.entries()) {
       const breaker = this.breakers[index]
@@ -153,7 +148,7 @@ export class FallbackProvider implements Provider {
     })
   }
 
-  private emit(event: FallbackEvent, options: FallbackCallOptions): void {
+  private emit(event: FallbackEvent, options: CallOptions): void {
     for (const hook of [this.onFallback, options.onFallback]) {
       try {
         hook?.(event)

@@ -57,6 +57,8 @@ export type CompletionEvent =
 
 export interface CallOptions {
   signal: AbortSignal
+  /** told when a provider that wraps others (fallback) moves a call from one to the next */
+  onFallback?: (event: { from: string; to: string; error: Error }) => void
 }
 
 /**

@@ -1,12 +1,19 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { LocalProvider } from './local.ts'
+import { createProviderFromModelString, modelPrefixes } from './models.ts'
 import type { Provider } from './provider.ts'
 
 /** Makes a provider from the part of a model string after `prefix:` (empty for a bare `local`). */
 export type ProviderFactory = (model: string) => Provider
 
-const factories = new Map<string, ProviderFactory>([['local', () => new LocalProvider()]])
+const factories = new Map<string, ProviderFactory>([
+  ['local', () => new LocalProvider()],
+  ...modelPrefixes.map((prefix): [string, ProviderFactory] => [
+    prefix,
+    (model) => createProviderFromModelString(`${prefix}:${model}`),
+  ]),
+])
 
 /** Adds a `prefix:` to model strings, e.g. `registerProvider('acme', (model) => new AcmeProvider(model))`. */
 export function registerProvider(prefix: string, factory: ProviderFactory): void {
