@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
 import type { Comparison, PairedComparison } from './comparison.ts'
 import { percent, points, pValue, ratio } from './format.ts'
 import type { GateOptions, ResolvedGateOptions } from './gate-options.ts'
@@ -46,9 +47,16 @@ export function evaluateGate(
 export function resolveGateOptions(options: GateOptions): ResolvedGateOptions {
   const parsed = gateOptionsSchema.safeParse(options)
   if (parsed.success) return parsed.data
-  const issues = parsed.error.issues.map(
-    (issue) => `  gate.${issue.path.map(String).join('.')}: ${issue.message}`,
-  )
+  const issues = parsed.error.issues.map((issue) => {
+    const where = ['gate', ...issue.path.map(String)].join('.')
+    if (issue.code !== 'unrecognized_keys') return `  ${where}: ${issue.message}`
+    const known = Object.keys(gateOptionsSchema.shape)
+    const unknown = issue.keys.map((key) => {
+      const suggestion = didYouMean(key, known)
+      return suggestion === undefined ? `"${key}"` : `"${key}" (did you mean \`${suggestion}\`?)`
+    })
+    return `  ${where}: unknown key ${unknown.join(', ')}. Known keys: ${known.join(', ')}.`
+  })
   throw new ConfigError(`Invalid gate options:\n${issues.join('\n')}`)
 }
 

@@ -210,7 +210,14 @@ describe('resolveGateOptions', () => {
     )
   })
 
-  test('rejects unknown keys, so a typo in the case file does not silently disable the gate', () => {
+  test('rejects unknown keys with a suggestion, so a typo does not silently disable a check', () => {
+    expect(() => resolveGateOptions({ max_latency: 2 } as GateOptions)).toThrow(
+      new ConfigError(
+        'Invalid gate options:\n' +
+          '  gate: unknown key "max_latency" (did you mean `max_latency_ratio`?). Known keys: alpha, critical_tags, ' +
+          'min_pass_rate, max_latency_ratio, max_cost_ratio, max_baseline_age_days, fail_on_warnings.',
+      ),
+    )
     expect(gateOptionsSchema.safeParse({ max_latency: 2 }).success).toBe(false)
   })
 })
