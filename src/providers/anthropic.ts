@@ -1,5 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk'
-import { ConfigError, ProviderError } from '../errors.ts'
+import type Anthropic from '@anthropic-ai/sdk'
+import type { ClientOptions } from '@anthropic-ai/sdk'
+import { ConfigError, ProviderError, toError } from '../errors.ts'
 import { defaultAnthropicMaxTokens, toAnthropicParams } from './anthropic-request.ts'
 import { AnthropicStreamAccumulator, fromAnthropicMessage } from './anthropic-response.ts'
 import { abortError, toProviderError } from './errors-from-sdk.ts'
@@ -26,7 +27,9 @@ export interface AnthropicProviderOptions {
 export class AnthropicProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
-  private readonly client: Anthropic
+  private readonly clientOptions: ClientOptions
+  private loaded: Promise<{ client: Anthropic; sdk: typeof Anthropic }> | undefined
+  private sdk: typeof Anthropic | undefined
   private readonly model: string
   private readonly apiKey: string
   private readonly maxTokens: number
@@ -42,7 +45,7 @@ export class AnthropicProvider implements Provider {
     this.model = options.model
     this.apiKey = apiKey
     this.maxTokens = options.maxTokens ?? defaultAnthropicMaxTokens
-    this.client = new Anthropic({
+    this.clientOptions = {
       apiKey,
       maxRetries: 0,
       logLevel: 'off',
@@ -50,16 +53,24 @@ export class AnthropicProvider implements Provider {
       timeout: options.timeoutMs ?? 600_000,
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       ...(options.headers === undefined ? {} : { defaultHeaders: options.headers }),
+    }
+  }
+
+  /** The SDK loads on the first call: importing it costs more than many runs take. */
+  private async client(): Promise<Anthropic> {
+    this.loaded ??= import('@anthropic-ai/sdk').then(({ default: sdk }) => {
+      this.sdk = sdk
+      return { client: new sdk(this.clientOptions), sdk }
     })
+    return (await this.loaded).client
   }
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     try {
       const params = toAnthropicParams(request, this.model, this.maxTokens)
-      const response = await this.client.messages.create(
-        { ...params, stream: false },
-        { signal: options.signal },
-      )
+      const response = await (
+        await this.client()
+      ).messages.create({ ...params, stream: false }, { signal: options.signal })
       return fromAnthropicMessage(response)
     } catch (error) {
       throw this.toError(error, options.signal)
@@ -70,10 +81,9 @@ export class AnthropicProvider implements Provider {
     const accumulator = new AnthropicStreamAccumulator(this.model)
     try {
       const params = toAnthropicParams(request, this.model, this.maxTokens)
-      const stream = await this.client.messages.create(
-        { ...params, stream: true },
-        { signal: options.signal },
-      )
+      const stream = await (
+        await this.client()
+      ).messages.create({ ...params, stream: true }, { signal: options.signal })
       for await (const event of stream) yield* accumulator.push(event)
     } catch (error) {
       throw this.toError(error, options.signal)
@@ -90,11 +100,13 @@ export class AnthropicProvider implements Provider {
   }
 
   private toError(error: unknown, signal: AbortSignal): Error {
+    // without the SDK loaded, nothing it could have thrown is there to map
+    if (!this.sdk) return toError(error)
     return toProviderError(error, {
       providerId: this.id,
       api: 'Anthropic',
       signal,
-      sdk: Anthropic,
+      sdk: this.sdk,
       secrets: [this.apiKey],
     })
   }

@@ -1,5 +1,6 @@
-import OpenAI from 'openai'
-import { ConfigError, ProviderError } from '../errors.ts'
+import type OpenAI from 'openai'
+import type { ClientOptions } from 'openai'
+import { ConfigError, ProviderError, toError } from '../errors.ts'
 import { abortError, toProviderError } from './errors-from-sdk.ts'
 import { requiresMaxCompletionTokens, toOpenAiParams } from './openai-request.ts'
 import { fromOpenAiCompletion, OpenAiStreamAccumulator } from './openai-response.ts'
@@ -28,7 +29,9 @@ export interface OpenAiProviderOptions {
 export class OpenAiProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
-  private readonly client: OpenAI
+  private readonly clientOptions: ClientOptions
+  private loaded: Promise<{ client: OpenAI; sdk: typeof OpenAI }> | undefined
+  private sdk: typeof OpenAI | undefined
   private readonly model: string
   private readonly apiKey: string
   private readonly apiName: string
@@ -46,22 +49,30 @@ export class OpenAiProvider implements Provider {
     this.apiKey = apiKey
     this.apiName = options.apiName ?? 'OpenAI'
     this.maxCompletionTokens = options.maxCompletionTokens ?? requiresMaxCompletionTokens(options.model)
-    this.client = new OpenAI({
+    this.clientOptions = {
       apiKey,
       maxRetries: 0,
       logLevel: 'off',
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
       ...(options.headers === undefined ? {} : { defaultHeaders: options.headers }),
+    }
+  }
+
+  /** The SDK loads on the first call: importing it costs more than many runs take. */
+  private async client(): Promise<OpenAI> {
+    this.loaded ??= import('openai').then(({ default: sdk }) => {
+      this.sdk = sdk
+      return { client: new sdk(this.clientOptions), sdk }
     })
+    return (await this.loaded).client
   }
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     try {
-      const response = await this.client.chat.completions.create(
-        { ...this.params(request), stream: false },
-        { signal: options.signal },
-      )
+      const response = await (
+        await this.client()
+      ).chat.completions.create({ ...this.params(request), stream: false }, { signal: options.signal })
       return fromOpenAiCompletion(response)
     } catch (error) {
       throw this.toError(error, options.signal)
@@ -71,7 +82,9 @@ export class OpenAiProvider implements Provider {
   async *stream(request: CompletionRequest, options: CallOptions): AsyncIterable<CompletionEvent> {
     const accumulator = new OpenAiStreamAccumulator(this.model)
     try {
-      const stream = await this.client.chat.completions.create(
+      const stream = await (
+        await this.client()
+      ).chat.completions.create(
         { ...this.params(request), stream: true, stream_options: { include_usage: true } },
         { signal: options.signal },
       )
@@ -98,11 +111,13 @@ export class OpenAiProvider implements Provider {
   }
 
   private toError(error: unknown, signal: AbortSignal): Error {
+    // without the SDK loaded, nothing it could have thrown is there to map
+    if (!this.sdk) return toError(error)
     return toProviderError(error, {
       providerId: this.id,
       api: this.apiName,
       signal,
-      sdk: OpenAI,
+      sdk: this.sdk,
       secrets: [this.apiKey],
     })
   }
