@@ -82,6 +82,8 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
     return { record, tool, ok: false, content: error }
   }
 
+  const notRun = `Tool \`${call.name}\` was not run: the run was aborted.`
+  if (scope.signal.aborted) return fail(call.arguments, notRun)
   if (!tool) return fail(call.arguments, unknownToolMessage(call.name, scope.tools))
   const checked = checkToolArguments(tool, call.arguments)
   scope.trace.push({
@@ -96,6 +98,7 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
 
   const denial = await checkPolicy(call, checked.args, scope)
   if (denial !== undefined) return fail(checked.args, denial)
+  if (isAborted(scope.signal)) return fail(checked.args, notRun)
 
   notify(scope.observers, 'onToolStart', {
     runId: scope.runId,
@@ -174,6 +177,8 @@ async function execute(
     runId: scope.runId,
     callId: call.id,
     emit: (chunk) => {
+      // the call already ended (finished, timed out or aborted): late chunks would be misleading
+      if (controller.signal.aborted) return
       notify(scope.observers, 'onToolChunk', {
         runId: scope.runId,
         agent: scope.agent,
@@ -202,6 +207,11 @@ async function drain(generator: AsyncGenerator<unknown, unknown>, context: ToolC
   while (true) {
     const step = await generator.next()
     if (step.done) return step.value
+    if (context.signal.aborted) {
+      // timed out or aborted: the result is decided, so stop the generator instead of running it to the end
+      generator.return(undefined).catch(() => undefined)
+      return undefined
+    }
     context.emit(step.value)
   }
 }
@@ -252,21 +262,35 @@ async function askConfirm(
 ): Promise<{ ok: boolean; reason: string }> {
   if (!scope.confirm) return { ok: false, reason: 'no confirm callback, so review means deny' }
   let timer: NodeJS.Timeout | undefined
+  let onAbort: (() => void) | undefined
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => {
       resolve('timeout')
     }, scope.confirmTimeoutMs)
   })
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => {
+      resolve('aborted')
+    }
+    scope.signal.addEventListener('abort', onAbort, { once: true })
+  })
   try {
-    const answer = await Promise.race([Promise.resolve(scope.confirm({ ...call, args })), timedOut])
+    const answer = await Promise.race([Promise.resolve(scope.confirm({ ...call, args })), timedOut, aborted])
     if (answer === 'timeout')
       return { ok: false, reason: `confirm did not answer within ${scope.confirmTimeoutMs} ms` }
+    if (answer === 'aborted') return { ok: false, reason: 'the run was aborted while waiting for confirm' }
     return answer ? { ok: true, reason: 'confirmed' } : { ok: false, reason: 'confirm refused' }
   } catch (error) {
     return { ok: false, reason: `confirm threw: ${toError(error).message}` }
   } finally {
     clearTimeout(timer)
+    if (onAbort) scope.signal.removeEventListener('abort', onAbort)
   }
+}
+
+/** Reads the flag afresh: it can change while a call awaits. */
+function isAborted(signal: AbortSignal): boolean {
+  return signal.aborted
 }
 
 function unknownToolMessage(name: string, tools: ReadonlyMap<string, AnyTool>): string {

@@ -220,6 +220,76 @@ describe('aborting', () => {
     provider.assertDone()
   }, 1000)
 
+  test('does not start the next tool once the run is aborted', async () => {
+    const controller = new AbortController()
+    let started = 0
+    const hang = tool({
+      name: 'hang',
+      description: 'Never finishes',
+      parameters: z.object({}),
+      execute: () => {
+        started++
+        setTimeout(() => {
+          controller.abort()
+        }, 1)
+        return new Promise<never>(() => undefined)
+      },
+    })
+    const provider = new ScriptedProvider([
+      {
+        toolCalls: [
+          { name: 'hang', id: 'c1' },
+          { name: 'hang', id: 'c2' },
+        ],
+      },
+    ])
+    const agent = new Agent({ model: provider, tools: [hang], parallelTools: false })
+
+    const result = await agent.run('Go', { signal: controller.signal })
+
+    expect(result.stopReason).toBe('aborted')
+    expect(started).toBe(1)
+    expect(result.toolCalls.map((record) => record.error)).toEqual([
+      'Tool `hang` failed: This operation was aborted',
+      'Tool `hang` was not run: the run was aborted.',
+    ])
+  }, 1000)
+
+  test('stops promptly while confirm is pending', async () => {
+    const controller = new AbortController()
+    let ran = false
+    const send = tool({
+      name: 'send',
+      description: 'Sends',
+      parameters: z.object({}),
+      execute: () => {
+        ran = true
+        return 'sent'
+      },
+    })
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: 'send' }] }])
+    const agent = new Agent({
+      model: provider,
+      tools: [send],
+      policy: { review: ['send'] },
+      confirm: () => {
+        setTimeout(() => {
+          controller.abort()
+        }, 1)
+        return new Promise<boolean>(() => undefined)
+      },
+    })
+
+    const result = await agent.run('Go', { signal: controller.signal })
+
+    expect(result.stopReason).toBe('aborted')
+    expect(ran).toBe(false)
+    expect(result.trace.find((step) => step.type === 'policy')).toMatchObject({
+      decision: 'deny',
+      reason: 'matched review rule `send`; the run was aborted while waiting for confirm',
+    })
+  }, 1000)
+
   test('stops promptly while waiting to retry', async () => {
     const controller = new AbortController()
     const provider = new ScriptedProvider([{ error: rateLimited(60_000) }])

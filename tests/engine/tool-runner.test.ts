@@ -530,6 +530,41 @@ describe('timeouts', () => {
     expect(result.stopReason).toBe('final')
   })
 
+  test('stops an async-generator tool that timed out, so it sends no more chunks', async () => {
+    const chunks: unknown[] = []
+    let resumed = false
+    const laterChunk = deferred()
+    const slow = tool({
+      name: 'slow',
+      description: 'Streams slowly',
+      parameters: z.object({}),
+      timeoutMs: 10,
+      async *execute() {
+        yield 'first'
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        try {
+          yield 'second'
+          resumed = true
+        } finally {
+          laterChunk.resolve()
+        }
+      },
+    })
+    const provider = new ScriptedProvider([call('slow'), 'Gave up.'])
+    const agent = new Agent({
+      model: provider,
+      tools: [slow],
+      observers: [{ onToolChunk: ({ chunk }) => void chunks.push(chunk) }],
+    })
+
+    const result = await agent.run('Go')
+    await laterChunk.promise
+
+    expect(result.toolCalls[0]?.error).toBe('Tool `slow` timed out after 10 ms.')
+    expect(chunks).toEqual(['first'])
+    expect(resumed).toBe(false)
+  })
+
   test('applies the agent toolTimeoutMs to tools without their own', async () => {
     const { hang } = hanging()
     const provider = new ScriptedProvider([call('hang'), 'Gave up.'])
