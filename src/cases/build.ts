@@ -48,6 +48,7 @@ function buildCase(
   const { vars } = entry
   const inDefaults = (path: PropertyKey[]) => (path[0] === 'defaults' ? ` (in case \`${entry.id}\`)` : '')
   const render = <T>(value: T, path: PropertyKey[]): T => {
+    if (!hasTemplate(value)) return value
     const rendered = renderDeep(value, vars, path)
     if (rendered.ok) return rendered.value as T
     issues.push({ path: rendered.path, message: `${rendered.error}${inDefaults(path)}` })
@@ -156,7 +157,9 @@ function revalidate(
 }
 
 function hasTemplate(value: unknown): boolean {
-  return JSON.stringify(value).includes('{{')
+  if (typeof value === 'string') return value.includes('{{')
+  if (typeof value !== 'object' || value === null) return false
+  return Object.values(value).some(hasTemplate)
 }
 
 /** `{ key: value }` when value is defined, `{}` otherwise: keeps exactOptionalPropertyTypes happy. */

@@ -7,6 +7,7 @@ import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-
 import { buildSuite } from './build.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
 import { caseFileSchema, type CaseEntry, type CaseFile } from './schema.ts'
+import { parseJsonSource } from './json-source.ts'
 import { selectCases } from './select.ts'
 import { parseSource, type SourceMap } from './source-map.ts'
 import type { SelectOptions, Suite } from './suite.ts'
@@ -23,7 +24,7 @@ export async function loadSuite(file: string): Promise<Suite> {
   } catch (error) {
     throw new ConfigError(`Cannot read case file ${absolute}: ${(error as Error).message}`, { cause: error })
   }
-  const source = parseSource(text)
+  const source = extname(absolute) === '.json' ? parseJsonSource(text) : parseSource(text)
   const located = (issues: readonly PathIssue[]): CaseFileIssue[] =>
     issues.map((issue) => ({
       file: absolute,

@@ -1,6 +1,5 @@
-import { isAbsolute, resolve } from 'node:path'
+import { extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { tsImport } from 'tsx/esm/api'
 import { didYouMean } from '../util/did-you-mean.ts'
 
 /** A `path#export` reference to a function in a JS or TS module. */
@@ -26,16 +25,25 @@ export function isFileRef(ref: ModuleRef): boolean {
 
 const loaded = new Map<string, Promise<Record<string, unknown>>>()
 
-/** Imports a module once per process; TypeScript loads through tsx, without a build step. */
+/**
+ * Imports a module once per process. TypeScript loads through tsx without a build step; JavaScript loads natively,
+ * and tsx is only loaded when a TypeScript module is first needed.
+ */
 export function importModule(module: string): Promise<Record<string, unknown>> {
   let promise = loaded.get(module)
   if (!promise) {
     const specifier = isAbsolute(module) ? pathToFileURL(module).href : module
-    promise = tsImport(specifier, import.meta.url) as Promise<Record<string, unknown>>
+    promise = typeScriptExtensions.has(extname(module))
+      ? import('tsx/esm/api').then(
+          ({ tsImport }) => tsImport(specifier, import.meta.url) as Promise<Record<string, unknown>>,
+        )
+      : (import(specifier) as Promise<Record<string, unknown>>)
     loaded.set(module, promise)
   }
   return promise
 }
+
+const typeScriptExtensions = new Set(['.ts', '.mts', '.cts', '.tsx'])
 
 /** The referenced export, or a message saying why it is not a function. */
 export async function importFunction(ref: ModuleRef): Promise<((...args: never[]) => unknown) | string> {

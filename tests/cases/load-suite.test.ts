@@ -73,7 +73,7 @@ describe('loadSuite on a valid file', () => {
       cwd: dirname(suite.file),
       timeoutMs: 500,
     })
-    expect(suite.cases[0]?.input).toBe('hello world')
+    expect(suite.cases[0]).toMatchObject({ input: 'hello world', line: 5 })
   })
 })
 
@@ -130,6 +130,14 @@ describe('loadSuite on an invalid file', () => {
       'suite: syntax\ncases:\n  - id: a\n    input: "unterminated\n  - id: b\n',
     )
     expect(await loadErrorOf(loadSuite(file))).toBe('syntax.yaml:6:1: Missing closing "quote')
+  })
+
+  test('reports JSON syntax errors with their position', async () => {
+    const file = scratchFile(
+      'syntax.json',
+      '{\n  "suite": "x",\n  "cases": [\n    { "id": "a" "input": "hi" }\n  ]\n}\n',
+    )
+    expect(await loadErrorOf(loadSuite(file))).toMatch(/^syntax\.json:4:17: .*position 47$/)
   })
 
   test('requires exactly one target kind', async () => {
