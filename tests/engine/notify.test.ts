@@ -162,5 +162,5 @@ describe('observers', () => {
     await agent.run('Hi')
 
     expect(finished).toBe(true)
-  })
+  }, 1000)
 })

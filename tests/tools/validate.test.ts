@@ -191,3 +191,38 @@ describe('unknown keys in nested values', () => {
     expect(checkToolArguments(order, JSON.stringify(args))).toEqual({ ok: true, args })
   })
 })
+
+describe('coercion in nested values', () => {
+  const settings = tool({
+    name: 'save_settings',
+    description: 'Saves settings',
+    parameters: z.object({
+      limits: z.array(z.number()),
+      retries: z.int().optional(),
+      verbose: z.boolean().default(false),
+      window: z.object({ width: z.number() }).nullable(),
+    }),
+    execute: () => 'saved',
+  })
+
+  test('coerces inside arrays, optional, defaulted and nullable values', () => {
+    const raw = { limits: ['1', '2.5'], retries: '3', verbose: 'true', window: { width: '-1e2' } }
+
+    expect(checkToolArguments(settings, JSON.stringify(raw))).toEqual({
+      ok: true,
+      args: { limits: [1, 2.5], retries: 3, verbose: true, window: { width: -100 } },
+    })
+  })
+
+  test('does not coerce a fraction into an integer', () => {
+    const result = checkToolArguments(settings, JSON.stringify({ limits: [], retries: '3.5', window: null }))
+
+    expect(result.ok ? '' : result.error).toBe(
+      [
+        'Invalid arguments for tool `save_settings`:',
+        '- retries: expected int, received number',
+        'Fix the arguments and call the tool again.',
+      ].join('\n'),
+    )
+  })
+})
