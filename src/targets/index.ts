@@ -26,7 +26,11 @@ export async function createTarget(spec: TargetSpec, options: CreateTargetOption
     }
     case 'function': {
       const { functionTarget } = await import('./function.ts')
-      return functionTarget({ ref: `${spec.module}#${spec.exportName}`, baseDir: '/', label: `${label}.function` })
+      return functionTarget({
+        ref: `${spec.module}#${spec.exportName}`,
+        baseDir: '/',
+        label: `${label}.function`,
+      })
     }
     case 'http': {
       const { httpTarget } = await import('./http.ts')

@@ -105,4 +105,22 @@ Results   reports/r/results.jsonl
     new ConsoleReporter({ stream, color: true, progress: 'lines' }).onRunEnd(report)
     expect(text()).toContain('\u001b[32m1 passed\u001b[39m')
   })
+
+  test('redraws one progress line in bar mode and clears it before the summary', () => {
+    const { stream, text } = capture()
+    const reporter = new ConsoleReporter({ stream, color: false, progress: 'bar' })
+    reporter.onRunStart({ ...info, total: 1 })
+    reporter.onCaseEnd({
+      suite: 'support',
+      caseId: 'a',
+      trial: 0,
+      tags: [],
+      weight: 1,
+      durationMs: 5,
+      status: 'skipped',
+      reason: 'later',
+    })
+    reporter.onRunEnd(report)
+    expect(text()).toMatch(new RegExp(`\r█{24} 1/1 \\S+\r${String.fromCharCode(27)}\\[2K\nNot passing`))
+  })
 })
