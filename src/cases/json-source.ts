@@ -28,11 +28,15 @@ export function parseJsonSource(text: string): SourceMap {
     const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? 0)
     return { data: undefined, errors: [{ message, ...position(offset) }], locate: () => position(0) }
   }
-  const root = new PositionScanner(text).value()
+  // the shallow scan finds each case's line; the full one runs only when an issue needs a deeper position
+  const shallow = new PositionScanner(text, 2).value(0)
+  let full: Position | undefined
   return {
     data,
     errors: [],
     locate: (path, key = false) => {
+      const root =
+        path.length <= 2 && !key ? shallow : (full ??= new PositionScanner(text, Infinity).value(0))
       let node = root
       let offset = root.offset
       for (const [index, segment] of path.entries()) {
@@ -50,23 +54,27 @@ export function parseJsonSource(text: string): SourceMap {
 class PositionScanner {
   private index = 0
   private readonly text: string
+  /** values nested deeper than this are skipped without recording their children */
+  private readonly depth: number
 
-  constructor(text: string) {
+  constructor(text: string, depth: number) {
     this.text = text
+    this.depth = depth
   }
 
-  value(): Position {
+  value(depth: number): Position {
     this.skipSpace()
     const offset = this.index
     const char = this.text.charCodeAt(this.index)
-    if (char === OPEN_BRACE) return { offset, children: this.object() }
-    if (char === OPEN_BRACKET) return { offset, children: this.array() }
-    if (char === QUOTE) this.string()
+    if (depth >= this.depth && (char === OPEN_BRACE || char === OPEN_BRACKET)) this.skipNested()
+    else if (char === OPEN_BRACE) return { offset, children: this.object(depth + 1) }
+    else if (char === OPEN_BRACKET) return { offset, children: this.array(depth + 1) }
+    else if (char === QUOTE) this.string()
     else while (this.index < this.text.length && !isValueEnd(this.text.charCodeAt(this.index))) this.index++
     return { offset }
   }
 
-  private object(): Map<string, Position> {
+  private object(depth: number): Map<string, Position> {
     const children = new Map<string, Position>()
     this.index++
     this.skipSpace()
@@ -76,7 +84,7 @@ class PositionScanner {
       const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw
       this.skipSpace()
       this.index++ // the colon
-      const child = this.value()
+      const child = this.value(depth)
       child.keyOffset = keyOffset
       children.set(key, child)
       this.skipComma()
@@ -86,17 +94,32 @@ class PositionScanner {
     return children
   }
 
-  private array(): Map<string, Position> {
+  private array(depth: number): Map<string, Position> {
     const children = new Map<string, Position>()
     this.index++
     this.skipSpace()
     while (this.text.charCodeAt(this.index) !== CLOSE_BRACKET) {
-      children.set(String(children.size), this.value())
+      children.set(String(children.size), this.value(depth))
       this.skipComma()
       this.skipSpace()
     }
     this.index++
     return children
+  }
+
+  /** skips an object or array, strings included, without recording anything */
+  private skipNested(): void {
+    let open = 0
+    do {
+      const char = this.text.charCodeAt(this.index)
+      if (char === QUOTE) {
+        this.string()
+        continue
+      }
+      if (char === OPEN_BRACE || char === OPEN_BRACKET) open++
+      else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) open--
+      this.index++
+    } while (open > 0)
   }
 
   /** skips a string literal and returns the offset just past its closing quote */

@@ -1,9 +1,16 @@
-import Handlebars from 'handlebars'
+import { createRequire } from 'node:module'
+import type HandlebarsType from 'handlebars'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { valueAt } from '../evaluators/deep-match.ts'
 
-const handlebars = Handlebars.create()
-const compiled = new Map<string, Handlebars.TemplateDelegate>()
+const compiled = new Map<string, HandlebarsType.TemplateDelegate>()
+let handlebars: typeof HandlebarsType | undefined
+
+// handlebars loads on the first template, so suites without vars start faster
+function templateEngine(): typeof HandlebarsType {
+  handlebars ??= (createRequire(import.meta.url)('handlebars') as typeof HandlebarsType).create()
+  return handlebars
+}
 const wholeExpression = /^\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}$/
 
 /** Rendered value, or why it could not be rendered. */
@@ -53,7 +60,7 @@ export function renderString(
   try {
     let render = compiled.get(template)
     if (!render) {
-      render = handlebars.compile(template, { strict: true, noEscape: true })
+      render = templateEngine().compile(template, { strict: true, noEscape: true })
       compiled.set(template, render)
     }
     return { ok: true, value: render(vars) }
