@@ -141,8 +141,11 @@ function findValue(name: string, schema: JsonSchema, text: string, used: Set<str
   }
   if (type === 'boolean') return pair === undefined ? undefined : /^(true|yes|on)$/i.test(pair)
   if (type !== 'string') return undefined
-  candidates.push(...(text.match(/\b[a-z]+[-_]\d[\w-]*\b/gi) ?? []))
-  candidates.push(...(text.match(/(?<=\s)[A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)*/g) ?? []))
+  const ids = text.match(/\b[a-z]+[-_]\d[\w-]*\b/gi) ?? []
+  const names = text.match(/(?<=\s)[A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)*/g) ?? []
+  // an id-like token (`u-42`) suits an `…id` argument; a capitalized name (`Paris`) suits the others
+  if (/id$/i.test(name)) candidates.push(...ids, ...names)
+  else candidates.push(...names, ...ids)
   const found = candidates.find(
     (candidate) => candidate !== undefined && candidate !== '' && !used.has(candidate),
   )

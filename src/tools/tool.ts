@@ -69,7 +69,7 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
     )
   }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
-  const parameters = z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' })
+  const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
   return {
     ...config,
@@ -89,4 +89,16 @@ export function indexTools(tools: readonly AnyTool[]): Map<string, AnyTool> {
     byName.set(candidate.name, candidate)
   }
   return byName
+}
+
+/** Marks every object that does not allow extra keys with `additionalProperties: false`, as validation enforces. */
+function closeObjects<Schema>(schema: Schema): Schema {
+  if (Array.isArray(schema)) {
+    for (const item of schema) closeObjects(item)
+  } else if (typeof schema === 'object' && schema !== null) {
+    const node = schema as Record<string, unknown>
+    if (node.type === 'object' && !('additionalProperties' in node)) node.additionalProperties = false
+    for (const value of Object.values(node)) closeObjects(value)
+  }
+  return schema
 }

@@ -184,3 +184,25 @@ describe('the local model', () => {
     )
   })
 })
+
+test('fills an id argument with the id and a name argument with the capitalized name', async () => {
+  const weather = tool({
+    name: 'get_weather',
+    description: 'Current weather for a city',
+    parameters: z.object({ city: z.string() }),
+    execute: ({ city }) => `sunny in ${city}`,
+  })
+  const lookup = tool({
+    name: 'lookup_order',
+    description: 'Find an order',
+    parameters: z.object({ order_id: z.string() }),
+    execute: ({ order_id }) => `order ${order_id} shipped`,
+  })
+  const result = await new Agent({ model: 'local', tools: [weather, lookup] }).run(
+    'Weather in Rome, then lookup order ord-9',
+  )
+  expect(result.toolCalls.map((call) => [call.name, call.args])).toEqual([
+    ['get_weather', { city: 'Rome' }],
+    ['lookup_order', { order_id: 'ord-9' }],
+  ])
+})
