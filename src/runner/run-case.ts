@@ -27,9 +27,19 @@ export interface CaseJob {
 export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
   const started = performance.now()
   const base = { suite: job.suite, caseId: job.caseId, trial: job.trial, tags: job.tags, weight: job.weight }
-  const controller = new AbortController()
+  // the signal is made on first use: most function targets never read it
+  let controller: AbortController | undefined
+  const signal = (): AbortSignal => (controller ??= new AbortController()).signal
+  let stop: (reason: unknown) => void = () => undefined
+  const stopped = new Promise<never>((_, reject) => {
+    stop = reject
+  })
+  const abort = (reason: unknown): void => {
+    ;(controller ??= new AbortController()).abort(reason)
+    stop(toError(reason))
+  }
   const timer = setTimeout(() => {
-    controller.abort(
+    abort(
       new TimeoutError(
         `case \`${job.caseId}\` took longer than ${job.timeoutMs}ms; raise \`timeout\` or --timeout`,
         job.timeoutMs,
@@ -37,7 +47,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
     )
   }, job.timeoutMs)
   const onInterrupt = (): void => {
-    controller.abort(interrupt.reason)
+    abort(interrupt.reason)
   }
   interrupt.addEventListener('abort', onInterrupt, { once: true })
   let transcript: Transcript | undefined
@@ -46,7 +56,9 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
     const work = (async (): Promise<CaseResult> => {
       if (job.evaluators instanceof Error) throw job.evaluators
       transcript = await job.target.run(job.input, {
-        signal: controller.signal,
+        get signal() {
+          return signal()
+        },
         caseId: job.caseId,
         trial: job.trial,
         vars: job.vars,
@@ -56,7 +68,9 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
       const context: EvaluatorContext = {
         caseId: job.caseId,
         trial: job.trial,
-        signal: controller.signal,
+        get signal() {
+          return signal()
+        },
         vars: job.vars,
       }
       for (const evaluator of job.evaluators) {
@@ -75,7 +89,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
       }
     })()
     work.catch(() => undefined)
-    return await Promise.race([work, rejectOnAbort(controller.signal)])
+    return await Promise.race([work, stopped])
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
     const durationMs = performance.now() - started
@@ -101,18 +115,6 @@ function scoreOf(verdicts: readonly NamedVerdict[]): number {
     weights += verdict.weight
   }
   return weights === 0 ? 1 : total / weights
-}
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    signal.addEventListener(
-      'abort',
-      () => {
-        reject(toError(signal.reason))
-      },
-      { once: true },
-    )
-  })
 }
 
 /** Plain data for results files; stacks only for errors that are not ours. */
