@@ -132,6 +132,12 @@ describe('loadSuite on an invalid file', () => {
     expect(await loadErrorOf(loadSuite(file))).toBe('syntax.yaml:6:1: Missing closing "quote')
   })
 
+  test('validates checks again after rendering vars', async () => {
+    expect(await loadErrorOf(loadSuite(fixture('rendered.yaml')))).toBe(
+      'rendered.yaml:9:21: cases[0].expect.output_regex: Invalid regular expression: /(broken/: Unterminated group (after rendering vars)',
+    )
+  })
+
   test('reports JSON syntax errors with their position', async () => {
     const file = scratchFile(
       'syntax.json',
@@ -163,4 +169,22 @@ describe('loadSuite on an invalid file', () => {
       column: 56,
     })
   })
+})
+
+test('a check that is exactly `{{var}}` takes the variable with its type', async () => {
+  const file = scratchFile(
+    'typed.yaml',
+    [
+      'suite: typed',
+      `target: { agent: ${fixture('agents/support.ts')} }`,
+      'cases:',
+      '  - id: typed',
+      "    input: 'Refund {{amount}} on {{order.id}}'",
+      '    vars: { amount: 10, order: { id: o-7 } }',
+      "    expect: { tool_args: { refund: { amount: '{{amount}}', order: '{{order}}' } } }",
+    ].join('\n'),
+  )
+  const [typed] = (await loadSuite(file)).cases
+  expect(typed?.input).toBe('Refund 10 on o-7')
+  expect(typed?.expect).toEqual({ tool_args: { refund: { amount: 10, order: { id: 'o-7' } } } })
 })
