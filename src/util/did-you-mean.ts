@@ -12,7 +12,9 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   }
   const limit = Math.max(1, Math.floor(word.length / 3))
   if (bestDistance <= limit) return best
-  return word.length >= 3 ? list.find((candidate) => candidate.toLowerCase().startsWith(word.toLowerCase())) : undefined
+  return word.length >= 3
+    ? list.find((candidate) => candidate.toLowerCase().startsWith(word.toLowerCase()))
+    : undefined
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
