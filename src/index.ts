@@ -41,6 +41,35 @@ export type {
   ToolChoice,
   ToolSchema,
 } from './providers/provider.ts'
+export { loadSuite, loadSuites } from './cases/load.ts'
+export type { CaseDefinition, SelectOptions, Suite, TargetSpec } from './cases/suite.ts'
+export { caseFileJsonSchema } from './cases/schema.ts'
+export { compileEvaluators } from './evaluators/index.ts'
+export type { Evaluator, EvaluatorContext, Verdict } from './evaluators/evaluator.ts'
+export { createTarget } from './targets/index.ts'
+export { agentTarget } from './targets/agent.ts'
+export type { AgentTargetOptions, RunnableAgent } from './targets/agent.ts'
+export { functionTarget } from './targets/function.ts'
+export type { FunctionTargetOptions, TargetFunction } from './targets/function.ts'
+export { httpTarget } from './targets/http.ts'
+export type { HttpTargetOptions } from './targets/http.ts'
+export { commandTarget } from './targets/command.ts'
+export type { CommandTargetOptions } from './targets/command.ts'
+export type { Target, TargetContext } from './targets/target.ts'
+export { runSuite, runSuites } from './runner/run-suite.ts'
+export type { RunOptions as SuiteRunOptions } from './runner/run-suite.ts'
+export type {
+  CaseProblem,
+  CaseResult,
+  CaseStatus,
+  NamedVerdict,
+  RunInfo,
+  RunReport,
+  SerializedError,
+} from './runner/result.ts'
+export type { Reporter } from './reporters/reporter.ts'
+export { ConsoleReporter } from './reporters/console.ts'
+export type { ConsoleReporterOptions } from './reporters/console.ts'
 export {
   AbortError,
   CaseFileError,
