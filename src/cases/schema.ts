@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { expected } from '../evaluators/definition.ts'
 import { evaluatorDefinitions } from '../evaluators/index.ts'
+import { judgeItemSchema, judgeSettingsSchema } from '../evaluators/llm-judge-options.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 
 const kinds = evaluatorDefinitions.map((definition) => definition.kind)
@@ -124,10 +125,6 @@ const targetSchema = z
   })
   .describe('the system under test')
 
-const judgeSettingsSchema = z
-  .looseObject({ model: z.string().min(1).optional(), temperature: z.number().min(0).optional() })
-  .describe('LLM judge settings')
-
 const caseSchema = z
   .strictObject({
     id: z.string().min(1).describe('unique within the file'),
@@ -151,7 +148,12 @@ const caseSchema = z
       .array(assertionSchema)
       .optional()
       .describe('long-form checks: { kind, ...options, weight?, not? }'),
-    judge: z.array(z.looseObject({})).optional().describe('LLM judge specs for this case'),
+    judge: z
+      .array(judgeItemSchema)
+      .optional()
+      .describe(
+        'LLM judges: `- rubric: "…"`, `- correctness: true` with `reference`, … each with threshold, samples',
+      ),
   })
   .meta({ id: 'Case' })
 

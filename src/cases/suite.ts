@@ -1,3 +1,4 @@
+import type { JudgeItem, JudgeSettings } from '../evaluators/llm-judge-options.ts'
 import type { Turn } from '../types.ts'
 import type { Assertion, Expectations } from './schema.ts'
 
@@ -11,7 +12,7 @@ export interface Suite {
   target: TargetSpec
   /** model for agent targets; `--model` overrides it */
   model?: string
-  /** suite-level judge settings, kept as written until LLM judges land */
+  /** suite-level judge settings; `--judge` overrides the model */
   judge?: JudgeSettings
   /** suite-level trials @default 1 */
   trials: number
@@ -62,13 +63,6 @@ export type TargetSpec =
       timeoutMs?: number
     }
 
-/** Judge settings; only `model` is fixed until LLM judges land. */
-export interface JudgeSettings {
-  model?: string | undefined
-  temperature?: number | undefined
-  [option: string]: unknown
-}
-
 /** One case, ready to run: input rendered with its vars, suite defaults applied. */
 export interface CaseDefinition {
   /** unique within its suite */
@@ -92,11 +86,13 @@ export interface CaseDefinition {
   expect: Expectations
   /** long-form checks, the defaults' first */
   assert: Assertion[]
-  /** per-case LLM judge specs, kept as written until LLM judges land */
-  judge?: Record<string, unknown>[]
+  /** per-case LLM judges, validated; their strings are rendered with `vars` when compiled */
+  judge?: JudgeItem[]
   /** 1-based line of the case in its file, for annotations */
   line: number
 }
+
+export type { JudgeItem, JudgeSettings }
 
 /** Which cases `loadSuites` keeps. */
 export interface SelectOptions {

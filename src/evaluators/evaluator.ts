@@ -7,6 +7,11 @@ export interface Verdict {
   score?: number
   /** one line a reviewer can act on: what was expected, what was seen */
   reason: string
+  /**
+   * the check did not run (an LLM judge with no judge model configured): a skipped verdict neither passes nor
+   * fails the case, and `pass` is false so that it can never count as passed; `reason` names the setting to fix
+   */
+  skipped?: boolean
   /** structured evidence for reports (expected/actual values, matched items, judge reasons…) */
   details?: Record<string, unknown>
 }

@@ -9,6 +9,8 @@ import type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.
 import { code } from './describe.ts'
 import type { Evaluator, Verdict } from './evaluator.ts'
 import { json, parsed } from './json.ts'
+import type { JudgeOptions } from './llm-judge.ts'
+import { compileJudges } from './llm-judge-compile.ts'
 import { maxLength, minLength } from './length.ts'
 import { noInjection } from './no-injection.ts'
 import { noPii } from './no-pii.ts'
@@ -47,13 +49,14 @@ export const evaluatorRegistry: ReadonlyMap<string, EvaluatorDefinition> = new M
 )
 
 /**
- * Turns a case's `expect:` shorthand and `assert:` list into evaluators, in that order. `not: true` negates a
- * check and `weight` sets its share of the case score. Options are validated again here, so hand-built cases
- * fail with a ConfigError rather than at run time.
+ * Turns a case's `expect:` shorthand, `assert:` list and `judge:` list into evaluators, in that order. `not: true`
+ * negates a check and `weight` sets its share of the case score. Options are validated again here, so hand-built
+ * cases fail with a ConfigError rather than at run time. Without `judge.model` (or `judge.provider`), judges
+ * return skipped verdicts.
  */
 export function compileEvaluators(
-  caseDef: Pick<CaseDefinition, 'expect' | 'assert'>,
-  context: EvaluatorFactoryContext,
+  caseDef: Pick<CaseDefinition, 'expect' | 'assert'> & Partial<Pick<CaseDefinition, 'id' | 'vars' | 'judge'>>,
+  context: EvaluatorFactoryContext & { judge?: JudgeOptions },
 ): Evaluator[] {
   const fromExpect = Object.entries(caseDef.expect)
     .filter(([, value]) => value !== undefined)
@@ -73,7 +76,7 @@ export function compileEvaluators(
     )
     return withWeight(not === true ? negate(evaluator) : evaluator, weight)
   })
-  return [...fromExpect, ...fromAssert]
+  return [...fromExpect, ...fromAssert, ...compileJudges(caseDef, context)]
 }
 
 function lookup(kind: string, path: string) {
@@ -114,5 +117,10 @@ function withWeight(evaluator: Evaluator, weight: number | undefined): Evaluator
 export { defineEvaluator } from './definition.ts'
 export type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.ts'
 export type { Evaluator, EvaluatorContext, Verdict } from './evaluator.ts'
+export { judgeRegistry, judgeSpecs, loadJudgeSpecFile, defineJudgeSpec, specHash } from './judges/index.ts'
+export type { JudgeSpec, JudgeSpecInput } from './judges/index.ts'
+export { JudgeError } from './llm-judge-call.ts'
+export type { JudgeOptions } from './llm-judge.ts'
+export type { JudgeItem, JudgeSettings } from './llm-judge-options.ts'
 export type { CustomCheck } from './custom.ts'
 export type { ArgsMode, OrderMode } from './trajectory.ts'

@@ -1,0 +1,334 @@
+import { join } from 'node:path'
+import type { ResponseCache } from '../engine/cache.ts'
+import type { Observer } from '../engine/observer.ts'
+import type { ModelPrice, RetryOptions } from '../engine/options.ts'
+import { costOf, loadPrices } from '../engine/pricing.ts'
+import type { Provider, ToolSchema } from '../providers/provider.ts'
+import { resolveModel } from '../providers/registry.ts'
+import { addUsage, emptyUsage, type Transcript, type Usage } from '../types.ts'
+import { code } from './describe.ts'
+import type { Evaluator, Verdict } from './evaluator.ts'
+import { askStructured, JudgeError, shown, type JudgeCallScope } from './llm-judge-call.ts'
+import { judgePrompt, promptVars, type ItemValues } from './llm-judge-prompt.ts'
+import { pinnedSteps } from './llm-judge-steps.ts'
+import type { JudgeSettings } from './llm-judge-options.ts'
+import { specHash, type JudgeSpec } from './judges/spec.ts'
+
+/** Suite judge settings as the runner resolves them (`--judge` over the suite's `judge.model`), plus runtime hooks. */
+export interface JudgeOptions extends JudgeSettings {
+  /** used instead of resolving `model`: a scripted judge in tests, or a custom client */
+  provider?: Provider
+  /** suite name: g-eval steps are pinned in `__judges__/<suite>.json` beside the case file @default 'judges' */
+  suite?: string
+  /** where g-eval steps are pinned; wins over `suite` */
+  stepsFile?: string
+  /** the run's response cache; judge calls are keyed by request, trial and sample */
+  cache?: ResponseCache
+  retry?: RetryOptions
+  /** per judge call @default 120_000 */
+  requestTimeoutMs?: number
+  observers?: readonly Observer[]
+  /** price overrides in USD per million tokens, keyed by model name */
+  prices?: Record<string, ModelPrice>
+}
+
+/** A judge ready to run: its spec, the case's values, and the options shared by the suite. */
+export interface CompiledJudge {
+  spec: JudgeSpec
+  values: ItemValues
+  threshold: number
+  samples: number
+  baseDir: string
+  options: JudgeOptions | undefined
+}
+
+interface Call {
+  choice: string
+  reasons: string
+  rawScore: number
+  usage: Usage
+  costUsd: number | null
+  cached: boolean
+}
+
+interface Sample {
+  choice: string
+  reasons: string
+  rawScore: number
+  /** pairwise: the output-first and the reference-first calls */
+  orders?: { order: 'output-first' | 'reference-first'; choice: string; reasons: string; rawScore: number }[]
+  positionDisagreement?: boolean
+}
+
+const providers = new Map<string, Provider>()
+
+export const skipReason = (name: string): string =>
+  `judge ${code(name)} skipped: no judge model: set \`judge.model\` in the suite or pass \`--judge openai:gpt-4.1-mini\``
+
+/** The evaluator of one judge item: asks the judge `samples` times and passes when the mean score ≥ threshold. */
+export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
+  const { spec } = judge
+  const hash = specHash(spec)
+  return {
+    name: spec.name,
+    usesModel: true,
+    ...(weight === undefined ? {} : { weight }),
+    evaluate: async (transcript, context) => {
+      const provider = judgeProvider(judge.options)
+      if (!provider) {
+        return {
+          pass: false,
+          skipped: true,
+          reason: skipReason(spec.name),
+          details: { judge: spec.name, specHash: hash },
+        }
+      }
+      if (!['local', 'scripted'].includes(vendorOf(provider.id))) await loadPrices()
+      const scope = (sample: number): JudgeCallScope => ({
+        provider,
+        signal: context.signal,
+        trial: context.trial,
+        sample,
+        output: judge.options?.output ?? 'tool',
+        temperature: judge.options?.temperature ?? 0,
+        cache: judge.options?.cache,
+        retry: judge.options?.retry,
+        requestTimeoutMs: judge.options?.requestTimeoutMs ?? 120_000,
+        observers: judge.options?.observers ?? [],
+      })
+      const steps = spec.mode === 'g-eval' ? await stepsFor(judge, hash, scope(0), provider) : undefined
+      const vars = promptVars(transcript, judge.values, spec, context.vars, steps?.steps)
+      const calls: Call[] = []
+      const ask = async (sample: number, extra: Record<string, unknown> = {}): Promise<Call> => {
+        const call = await askVerdict(judge, judgePrompt(spec, { ...vars, ...extra }), scope(sample))
+        calls.push(call)
+        return call
+      }
+      const samples = await Promise.all(
+        Array.from({ length: judge.samples }, (_, sample) =>
+          spec.mode === 'pairwise' ? pairwiseSample(judge, transcript, sample, ask) : ask(sample),
+        ),
+      )
+      return verdictOf(judge, hash, provider, samples, calls, steps)
+    },
+  }
+}
+
+function judgeProvider(options: JudgeOptions | undefined): Provider | undefined {
+  if (options?.provider) return options.provider
+  const model = options?.model
+  if (model === undefined) return undefined
+  let provider = providers.get(model)
+  if (!provider) {
+    provider = resolveModel(model)
+    providers.set(model, provider)
+  }
+  return provider
+}
+
+async function askVerdict(
+  judge: CompiledJudge,
+  prompt: { system: string; user: string },
+  scope: JudgeCallScope,
+): Promise<Call> {
+  const { spec } = judge
+  const choices = Object.keys(spec.choices)
+  const reply = await askStructured(spec.name, prompt, verdictTool(choices), scope)
+  const { choice, reasons } = reply.value
+  const matched =
+    typeof choice === 'string'
+      ? choices.find((known) => known.toLowerCase() === choice.trim().toLowerCase())
+      : undefined
+  if (matched === undefined) {
+    throw new JudgeError(
+      `Judge \`${spec.name}\` replied with ${typeof choice === 'string' ? `unknown choice ${JSON.stringify(choice)}` : 'no `choice`'}; expected one of ${choices.join(', ')}. Raw reply: ${shown(reply.raw)}`,
+      { judge: spec.name, raw: reply.raw },
+    )
+  }
+  const { usage, model, providerId } = reply.completion
+  return {
+    choice: matched,
+    reasons: typeof reasons === 'string' ? reasons : '',
+    rawScore: spec.choices[matched] ?? 0,
+    usage,
+    costUsd: costOf(vendorOf(providerId ?? scope.provider.id), model, usage, judge.options?.prices),
+    cached: reply.cached,
+  }
+}
+
+/** The forced tool: `reasons` comes before `choice`, so the judge reasons before it decides. */
+export function verdictTool(choices: readonly string[]): ToolSchema {
+  return {
+    name: 'verdict',
+    description: 'Record your verdict: first your reasons, then your choice.',
+    parameters: {
+      type: 'object',
+      properties: {
+        reasons: {
+          type: 'string',
+          description: 'your step-by-step reasoning, written before you choose',
+        },
+        choice: { type: 'string', enum: [...choices], description: 'exactly one of the allowed choices' },
+      },
+      required: ['reasons', 'choice'],
+      additionalProperties: false,
+    },
+  }
+}
+
+async function pairwiseSample(
+  judge: CompiledJudge,
+  transcript: Transcript,
+  sample: number,
+  ask: (sample: number, extra: Record<string, unknown>) => Promise<Call>,
+): Promise<Sample> {
+  const reference = judge.values.reference ?? ''
+  const [outputFirst, referenceFirst] = await Promise.all([
+    ask(sample, { first: transcript.output, second: reference }),
+    ask(sample, { first: reference, second: transcript.output }),
+  ])
+  const { scale } = judge.spec
+  const outputScores = [outputFirst.rawScore, scale - referenceFirst.rawScore] as const
+  const orders = [
+    { order: 'output-first' as const, ...pick(outputFirst), rawScore: outputScores[0] },
+    { order: 'reference-first' as const, ...pick(referenceFirst), rawScore: outputScores[1] },
+  ]
+  const first = outcome(outputScores[0], scale)
+  const second = outcome(outputScores[1], scale)
+  return {
+    choice: first === second ? first : 'inconsistent',
+    reasons: orders.map((order) => `${order.order}: ${order.reasons}`).join('\n'),
+    rawScore: (outputScores[0] + outputScores[1]) / 2,
+    orders,
+    positionDisagreement: first !== second,
+  }
+}
+
+function pick(call: Call): { choice: string; reasons: string } {
+  return { choice: call.choice, reasons: call.reasons }
+}
+
+function outcome(score: number, scale: number): 'better' | 'tie' | 'worse' {
+  return score > scale / 2 ? 'better' : score < scale / 2 ? 'worse' : 'tie'
+}
+
+async function stepsFor(
+  judge: CompiledJudge,
+  hash: string,
+  scope: JudgeCallScope,
+  provider: Provider,
+): Promise<{ steps: string[]; key: string; generated: boolean }> {
+  const { spec, values } = judge
+  const criteria = values.argument ?? ''
+  const file =
+    judge.options?.stepsFile ??
+    join(judge.baseDir, '__judges__', `${slug(judge.options?.suite ?? 'judges')}.json`)
+  return pinnedSteps(file, { judge: spec.name, specHash: hash, criteria }, async () => {
+    const reply = await askStructured(
+      spec.name,
+      {
+        system: 'You write evaluation steps for grading replies written by an AI assistant.',
+        user: judgePrompt(spec, { criteria }, spec.stepsPrompt).user,
+      },
+      stepsTool,
+      { ...scope, trial: 0 },
+    )
+    const { steps } = reply.value
+    if (!Array.isArray(steps) || steps.length === 0 || !steps.every((step) => typeof step === 'string')) {
+      throw new JudgeError(
+        `Judge \`${spec.name}\` gave no evaluation steps (expected \`steps\`, a list of strings). Raw reply: ${shown(reply.raw)}`,
+        { judge: spec.name, raw: reply.raw },
+      )
+    }
+    return { steps, judgeModel: provider.id }
+  })
+}
+
+const stepsTool: ToolSchema = {
+  name: 'evaluation_steps',
+  description: 'Record the evaluation steps, in order.',
+  parameters: {
+    type: 'object',
+    properties: { steps: { type: 'array', items: { type: 'string' }, description: 'one instruction each' } },
+    required: ['steps'],
+    additionalProperties: false,
+  },
+}
+
+function verdictOf(
+  judge: CompiledJudge,
+  hash: string,
+  provider: Provider,
+  samples: readonly Sample[],
+  calls: readonly Call[],
+  steps: { steps: string[]; key: string } | undefined,
+): Verdict {
+  const { spec, threshold } = judge
+  const scores = samples.map((sample) => sample.rawScore)
+  const mean = scores.reduce((sum, score) => sum + score, 0) / scores.length
+  const stdDev =
+    scores.length < 2
+      ? 0
+      : Math.sqrt(scores.reduce((sum, score) => sum + (score - mean) ** 2, 0) / (scores.length - 1))
+  const choice = modal(samples.map((sample) => sample.choice))
+  const first = samples.find((sample) => sample.choice === choice) ?? samples[0]
+  const pass = mean >= threshold
+  const disagreements = samples.filter((sample) => sample.positionDisagreement === true).length
+  const costs = calls.map((call) => call.costUsd)
+  const scored =
+    samples.length === 1
+      ? `${round(mean)}/${spec.scale} (${JSON.stringify(choice)})`
+      : `mean ${round(mean)}/${spec.scale} over ${samples.length} samples (spread ±${round(stdDev)})`
+  const disagreement =
+    disagreements > 0 ? `; position disagreement in ${disagreements} of ${samples.length}` : ''
+  return {
+    pass,
+    score: mean / spec.scale,
+    reason: `${spec.name} ${scored} ${pass ? '≥' : '<'} ${threshold}${disagreement}: ${oneLine(first?.reasons ?? '')}`,
+    details: {
+      judge: spec.name,
+      judgeModel: provider.id,
+      specHash: hash,
+      choice,
+      reasons: first?.reasons ?? '',
+      rawScore: mean,
+      scale: spec.scale,
+      threshold,
+      spread: { stdDev, min: Math.min(...scores), max: Math.max(...scores) },
+      samples,
+      ...(spec.mode === 'pairwise' ? { positionDisagreement: disagreements > 0 } : {}),
+      ...(steps ? { steps: steps.steps, stepsKey: steps.key } : {}),
+      calls: calls.length,
+      cachedCalls: calls.filter((call) => call.cached).length,
+      usage: calls.reduce((total, call) => addUsage(total, call.usage), emptyUsage()),
+      costUsd: costs.some((cost) => cost === null)
+        ? null
+        : costs.reduce<number>((sum, cost) => sum + (cost ?? 0), 0),
+    },
+  }
+}
+
+function modal(choices: readonly string[]): string {
+  const counts = new Map<string, number>()
+  for (const choice of choices) counts.set(choice, (counts.get(choice) ?? 0) + 1)
+  let best = choices[0] ?? ''
+  for (const [choice, count] of counts) if (count > (counts.get(best) ?? 0)) best = choice
+  return best
+}
+
+function oneLine(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100
+}
+
+function vendorOf(providerId: string): string {
+  return providerId.split(':')[0] ?? ''
+}
+
+function slug(name: string): string {
+  return name.replace(/[^\w.-]+/g, '-')
+}
