@@ -116,7 +116,7 @@ function send(
           if (!settled) succeed(new Response(Buffer.concat(chunks), head))
         })
         decoded.once('close', () => {
-          fail(new Error('the connection closed before the body was complete'))
+          if (!settled) fail(new Error('the connection closed before the body was complete'))
         })
       }
     })
@@ -197,7 +197,7 @@ function toWebStream(
         finish(error)
       })
       source.once('close', () => {
-        finish(new Error('the connection closed before the stream was complete'))
+        if (!finished) finish(new Error('the connection closed before the stream was complete'))
       })
     },
     pull() {
