@@ -19,7 +19,7 @@ export function checkToolArguments(tool: AnyTool, rawArguments: string): Argumen
       error: `Invalid arguments for tool \`${tool.name}\`: not valid JSON (${(error as Error).message}). Send the arguments as one JSON object.`,
     }
   }
-  const strict = tool.parameters.strict()
+  const strict = strictSchema(tool.parameters)
   let result = strict.safeParse(value)
   if (!result.success) {
     const coerced = coerceScalars(value, result.error.issues)
@@ -38,6 +38,18 @@ export function checkToolArguments(tool: AnyTool, rawArguments: string): Argumen
     args: value,
     error: `Invalid arguments for tool \`${tool.name}\`:\n${lines.join('\n')}\nFix the arguments and call the tool again.`,
   }
+}
+
+// a fresh `.strict()` schema per call would be compiled again on every parse
+const strictSchemas = new WeakMap<z.ZodObject, z.ZodObject>()
+
+function strictSchema(schema: z.ZodObject): z.ZodObject {
+  let strict = strictSchemas.get(schema)
+  if (!strict) {
+    strict = schema.strict()
+    strictSchemas.set(schema, strict)
+  }
+  return strict
 }
 
 function describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
