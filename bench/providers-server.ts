@@ -1,5 +1,6 @@
 // The mock LLM server for bench/providers.ts, in its own process as a real remote API would be.
-// Answers a tool call first, then text once the conversation holds a tool result; sends its URL over IPC.
+// Answers a tool call first, then text once the conversation holds a tool result; sends its URL over IPC, and its
+// CPU time (µs) whenever asked.
 import { startMockLlmServer, type MockReply, type MockRequest } from '../src/testing/index.ts'
 
 function reply(request: MockRequest): MockReply {
@@ -16,6 +17,11 @@ const server = await startMockLlmServer({
   journal: false,
 })
 process.send?.(server.url)
+// the bench asks for the server's CPU time before and after each measurement
+process.on('message', () => {
+  const { user, system } = process.cpuUsage()
+  process.send?.(user + system)
+})
 process.on('disconnect', () => {
   void server.close().then(() => process.exit(0))
 })
