@@ -28,8 +28,11 @@ export function promptVars(
     output: transcript.output,
     toolCalls: transcript.toolCalls
       .map((call) => {
-        const result = call.error === undefined ? JSON.stringify(call.result) : `error: ${call.error}`
-        return `${call.name}(${JSON.stringify(call.args)}) → ${result}`
+        const result =
+          call.error === undefined
+            ? (JSON.stringify(call.result) as string | undefined)
+            : `error: ${call.error}`
+        return `${call.name}(${JSON.stringify(call.args)})${result === undefined ? '' : ` → ${result}`}`
       })
       .join('\n'),
     vars,

@@ -83,6 +83,7 @@ export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
           details: { judge: spec.name, specHash: hash },
         }
       }
+      context.signal.throwIfAborted()
       if (!['local', 'scripted'].includes(vendorOf(provider.id))) await loadPrices()
       const scope = (sample: number): JudgeCallScope => ({
         provider,
@@ -106,7 +107,9 @@ export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
       }
       const samples = await Promise.all(
         Array.from({ length: judge.samples }, (_, sample) =>
-          spec.mode === 'pairwise' ? pairwiseSample(judge, transcript, sample, ask) : ask(sample),
+          spec.mode === 'pairwise'
+            ? pairwiseSample(judge, transcript, sample, ask)
+            : ask(sample).then((call): Sample => ({ ...pick(call), rawScore: call.rawScore })),
         ),
       )
       return verdictOf(judge, hash, provider, samples, calls, steps)

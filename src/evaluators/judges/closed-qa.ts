@@ -9,10 +9,12 @@ export const closedQa = defineJudgeSpec({
 <question>
 {{input}}
 </question>
+
 {{#if toolCalls}}
 <tool_calls>
 {{toolCalls}}
 </tool_calls>
+
 {{/if}}
 <reply>
 {{output}}

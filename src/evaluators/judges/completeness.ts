@@ -8,21 +8,23 @@ export const completeness = defineJudgeSpec({
 <request>
 {{input}}
 </request>
+
 {{#if toolCalls}}
 <tool_calls>
 {{toolCalls}}
 </tool_calls>
+
 {{/if}}
 <reply>
 {{output}}
 </reply>
-{{#if reference}}
 
+{{#if reference}}
 <reference>
 {{reference}}
 </reference>
-{{/if}}
 
+{{/if}}
 List the parts of the request (questions, tasks, constraints) and check each one. Choose:
 - complete: every part is addressed
 - mostly_complete: a minor part is missing

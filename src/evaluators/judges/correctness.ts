@@ -9,10 +9,12 @@ export const correctness = defineJudgeSpec({
 <request>
 {{input}}
 </request>
+
 {{#if toolCalls}}
 <tool_calls>
 {{toolCalls}}
 </tool_calls>
+
 {{/if}}
 <reply>
 {{output}}

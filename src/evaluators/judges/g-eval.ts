@@ -27,10 +27,12 @@ order, each one a single instruction.`,
 <request>
 {{input}}
 </request>
+
 {{#if toolCalls}}
 <tool_calls>
 {{toolCalls}}
 </tool_calls>
+
 {{/if}}
 <reply>
 {{output}}
