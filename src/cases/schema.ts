@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { gateOptionsSchema } from '../baselines/gate-options.ts'
 import { expected } from '../evaluators/definition.ts'
 import { evaluatorDefinitions } from '../evaluators/index.ts'
 import { judgeItemSchema, judgeSettingsSchema } from '../evaluators/llm-judge-options.ts'
@@ -182,7 +183,9 @@ export const caseFileSchema = z
       .describe('merged into every case; the case wins'),
     trials: trials.optional(),
     timeout_ms: timeoutMs.optional(),
-    gate: z.looseObject({}).optional().describe('regression gate settings'),
+    gate: gateOptionsSchema
+      .optional()
+      .describe('regression gate: when a run fails or warns against its baseline; CLI flags win'),
     cases: z.array(caseSchema).min(1),
   })
   .describe('An evals case file')

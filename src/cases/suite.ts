@@ -1,3 +1,4 @@
+import type { GateOptions } from '../baselines/gate-options.ts'
 import type { JudgeItem, JudgeSettings } from '../evaluators/llm-judge-options.ts'
 import type { Turn } from '../types.ts'
 import type { Assertion, Expectations } from './schema.ts'
@@ -18,8 +19,8 @@ export interface Suite {
   trials: number
   /** suite-level per-case timeout */
   timeoutMs?: number
-  /** gate settings, kept as written until gates land */
-  gate?: Record<string, unknown>
+  /** the `gate:` block, defaults applied; `--alpha` and the other gate flags win over it */
+  gate?: GateOptions
   cases: CaseDefinition[]
 }
 
