@@ -1,5 +1,14 @@
+import type { Comparison } from '../baselines/comparison.ts'
+import type { GateOptions } from '../baselines/gate-options.ts'
+import type { GateResult } from '../baselines/gate.ts'
+import type { RunMeta } from '../baselines/summary.ts'
 import type { Verdict } from '../evaluators/evaluator.ts'
+import type { BootstrapResult } from '../stats/bootstrap.ts'
+import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Transcript, Usage } from '../types.ts'
+import type { CaseStats } from './case-stats.ts'
+
+export type { CaseStats }
 
 /** A verdict with the evaluator that gave it. */
 export interface NamedVerdict extends Verdict {
@@ -79,9 +88,11 @@ export interface CaseProblem {
 export interface RunReport extends RunInfo {
   durationMs: number
   counts: Record<CaseStatus, number>
-  /** weighted share of passed among passed + failed pairs; null when none was graded */
+  /** weighted accuracy over the cases with a verdict, Σ weight × pass rate / Σ weight (`weightedAccuracy.accuracy`); null when none was graded */
   accuracy: number | null
-  /** target latency of the pairs that ran, nearest-rank percentiles; null when none ran */
+  /** `accuracy` with its standard error and 95% Wilson interval, over every suite's cases */
+  weightedAccuracy: WeightedAccuracy | null
+  /** target latency of the pairs that ran, type-7 percentiles as everywhere else; null when none ran */
   latencyMs: { p50: number; p95: number; p99: number } | null
   usage: Usage
   /** sum of the known costs; null when no pair had a known cost */
@@ -96,4 +107,41 @@ export interface RunReport extends RunInfo {
   notRun: number
   stoppedBy?: 'bail' | 'interrupt'
   resultsFile: string
+  /** every case that ran or was skipped, aggregated over its trials, in run order */
+  cases: CaseStats[]
+  /** per suite: accuracy with its interval, score bootstrap, baseline comparison and gate */
+  suiteStats: SuiteStats[]
+  /** the baseline comparison when exactly one suite was compared (the usual case) */
+  comparison?: Comparison
+  /** one comparison per compared suite, set instead of `comparison` when several suites were compared */
+  comparisons?: Comparison[]
+  /** the gate decision over every gated suite; with several suites each reason starts with the suite name */
+  gate?: GateResult
+}
+
+/** One suite of a run: its statistics, and how it stands against its baseline. */
+export interface SuiteStats {
+  suite: string
+  /** who and what produced the run, as a baseline records it */
+  meta: RunMeta
+  /** weighted accuracy over the suite's cases with a verdict, with standard error and 95% Wilson interval */
+  accuracy: WeightedAccuracy | null
+  /** mean of the per-case mean scores with a 95% bootstrap interval; null when no case reached a verdict */
+  score: BootstrapResult | null
+  /** true when some evaluator graded with a score, so `score` says more than `accuracy` */
+  graded: boolean
+  /** the most trials any case of the suite ran */
+  trials: number
+  /** cases with some, but not all, trials passing */
+  flaky: number
+  /** the case file's `gate:` block, so `evals compare` can apply it later */
+  gateOptions?: GateOptions
+  /** the baseline file compared with (`--baseline`) */
+  baselineFile?: string
+  /** true when `baselineFile` did not exist and `--baseline-missing ok` let the run go on without a comparison */
+  baselineMissing?: boolean
+  /** the baseline file written by `--update-baseline` */
+  baselineWritten?: string
+  /** this suite's gate decision; the run's is `RunReport.gate` */
+  gate?: GateResult
 }

@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
+import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
+import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
 import { compileEvaluators } from '../evaluators/index.ts'
+import { withKeylessModels } from '../providers/keyless.ts'
+import type { CassetteMode } from '../replay/cassette.ts'
+import { CassetteSet } from '../replay/cassettes.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
+import {
+  combineGates,
+  loadBaselines,
+  suiteStatsOf,
+  writeSuiteBaseline,
+  type BaselineOptions,
+} from './baselines.ts'
 import { runPool } from './pool.ts'
-import type { CaseResult, RunInfo, RunReport } from './result.ts'
+import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
 import { runCase, type CaseJob } from './run-case.ts'
+import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { RunStats } from './stats.ts'
 
 /** How a run goes. Flags given here override the case files. */
@@ -36,6 +49,14 @@ export interface RunOptions {
   reporters?: readonly Reporter[]
   /** targets by suite file, to run in-process targets without a module (tests, the vitest front end) */
   targets?: ReadonlyMap<string, Target>
+  /** `record` every model call to `__cassettes__/<suite>.jsonl` beside the suite, `replay` from it, or `auto` */
+  cassettes?: CassetteMode
+  /** adapt each provider's concurrency to its 429s (AIMD); `false` turns it off @default true */
+  rateLimit?: boolean | Omit<RateLimitOptions, 'maxConcurrency'>
+  /** compare each suite with its baseline and apply the gate (`--baseline`); read before anything runs */
+  baseline?: BaselineOptions
+  /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
+  updateBaseline?: { dir: string }
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -47,12 +68,45 @@ export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunRep
 
 /**
  * Runs every (case, trial) pair of the suites, streaming each CaseResult to `results.jsonl` and the reporters as
- * it finishes, and returns the aggregates (also written to `summary.json`). Throws only when the run cannot
- * start: a target that cannot load (ConfigError).
+ * it finishes, and returns the aggregates (also written to `summary.json`), with each suite's comparison and gate.
+ * Throws a ConfigError when the run cannot start (a target that cannot load; a missing, corrupt or wrong-version
+ * baseline) or a baseline cannot be written.
  */
 export async function runSuites(suites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  const limiters =
+    options.rateLimit === false
+      ? undefined
+      : new RateLimiters({
+          maxConcurrency: options.concurrency ?? 4,
+          ...(typeof options.rateLimit === 'object' ? options.rateLimit : {}),
+        })
+  if (options.cassettes === undefined) return runAll(suites, options, { limiters })
+  const cassettes = await CassetteSet.open(suites, options.cassettes)
+  try {
+    // replaying needs no API key for the models the cassettes cover: targets and judges resolve them keyless
+    return await withKeylessModels(
+      (model) => cassettes.servesWithoutKey(model),
+      () => runAll(suites, options, { cassettes, limiters }),
+    )
+  } finally {
+    await cassettes.close()
+  }
+}
+
+/** What every pair's model calls share: the cassettes and the per-provider rate limiters. */
+interface CallServices {
+  cassettes?: CassetteSet
+  limiters: RateLimiters | undefined
+}
+
+async function runAll(
+  suites: readonly Suite[],
+  options: RunOptions,
+  services: CallServices,
+): Promise<RunReport> {
   const concurrency = options.concurrency ?? 4
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
+  const baselines = await loadBaselines(suites, options.baseline)
   const runId = options.runId ?? newRunId()
   const dir = join(options.outDir ?? 'reports', runId)
   const info: RunInfo = {
@@ -71,6 +125,8 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
   const started = performance.now()
   const results = new JsonLinesFile(join(dir, 'results.jsonl'))
   const stats = new RunStats()
+  for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
+  const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
   for (const reporter of reporters) await reporter.onRunStart?.(info)
 
@@ -97,7 +153,7 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
   }
   try {
     await runPool(
-      jobs(suites, targets, options),
+      jobs(suites, targets, options, services),
       concurrency,
       async (job) => {
         if ('skip' in job) return record(job.skip)
@@ -114,13 +170,44 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
     options.signal?.removeEventListener('abort', onSignal)
     await results.close()
   }
+  const summary = stats.summary()
+  const gits = await gitInfo
+  const suiteStats: SuiteStats[] = []
+  const comparisons: Comparison[] = []
+  for (const [index, suite] of suites.entries()) {
+    const meta = runMetaOf(suite, {
+      createdAt: info.startedAt,
+      targetId: targets[index]?.id ?? '',
+      model: modelOf(suite, options).model,
+      git: gits[index],
+    })
+    const cases = summary.cases.filter((entry) => entry.suite === suite.name)
+    const { stats: entry, comparison } = suiteStatsOf(
+      suite,
+      meta,
+      cases,
+      baselines.get(suite),
+      options.baseline,
+    )
+    if (comparison) comparisons.push(comparison)
+    // a stopped run has holes; blessing it would hide every case that did not run
+    if (options.updateBaseline && stoppedBy === undefined) {
+      entry.baselineWritten = await writeSuiteBaseline(options.updateBaseline.dir, meta, cases)
+    }
+    suiteStats.push(entry)
+  }
+  const gate = combineGates(suiteStats)
   const report: RunReport = {
     ...info,
-    ...stats.summary(),
+    ...summary,
+    suiteStats,
     durationMs: performance.now() - started,
     notRun: info.total - finished,
     resultsFile: results.path,
     ...(stoppedBy === undefined ? {} : { stoppedBy }),
+    ...(comparisons.length === 1 && { comparison: comparisons[0] }),
+    ...(comparisons.length > 1 && { comparisons }),
+    ...(gate && { gate }),
   }
   await writeFile(join(dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`)
   for (const reporter of reporters) await reporter.onRunEnd?.(report)
@@ -147,8 +234,18 @@ function pairsOf(caseDef: CaseDefinition, options: RunOptions): number {
 
 type Job = CaseJob | { skip: CaseResult }
 
-function* jobs(suites: readonly Suite[], targets: readonly Target[], options: RunOptions): Generator<Job> {
+function* jobs(
+  suites: readonly Suite[],
+  targets: readonly Target[],
+  options: RunOptions,
+  services: CallServices,
+): Generator<Job> {
   for (const [index, suite] of suites.entries()) {
+    const recorder = services.cassettes?.for(suite)
+    const shared = {
+      ...(recorder === undefined ? {} : { recorder }),
+      ...(services.limiters === undefined ? {} : { limiters: services.limiters }),
+    }
     const target = targets[index] as Target
     const baseDir = dirname(suite.file)
     const timeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -174,6 +271,7 @@ function* jobs(suites: readonly Suite[], targets: readonly Target[], options: Ru
           target,
           evaluators,
           timeoutMs: options.timeoutMs ?? caseDef.timeoutMs ?? timeoutMs,
+          ...shared,
           ...modelOf(suite, options),
         }
       }

@@ -1,29 +1,34 @@
+import type { CaseDefinition } from '../cases/suite.ts'
+import { percentiles } from '../stats/percentile.ts'
+import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
+import { CaseStatsTally } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
 
-/** Online aggregates of a run: constant memory per result except one float per latency sample. */
+/** Online aggregates of a run: a small record per case, and one float per latency sample. */
 export class RunStats {
   readonly counts: Record<CaseStatus, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 }
   usage: Usage = emptyUsage()
   readonly problems: CaseProblem[] = []
   moreProblems = 0
-  #passedWeight = 0
-  #gradedWeight = 0
+  readonly #cases = new CaseStatsTally()
   #knownCost = 0
   #knownCostCount = 0
   #unknownCostCount = 0
   #latencies = new Float64Array(1024)
   #latencyCount = 0
 
+  /** Registers a case before its first result arrives. */
+  plan(suite: string, caseDef: CaseDefinition): void {
+    this.#cases.plan(suite, caseDef)
+  }
+
   add(result: CaseResult): void {
     this.counts[result.status]++
+    this.#cases.add(result)
     if (result.status === 'skipped') return
-    if (result.status !== 'errored') {
-      this.#gradedWeight += result.weight
-      if (result.status === 'passed') this.#passedWeight += result.weight
-    }
     const transcript = result.transcript
     if (transcript) {
       this.#addLatency(transcript.latencyMs)
@@ -41,6 +46,8 @@ export class RunStats {
     RunReport,
     | 'counts'
     | 'accuracy'
+    | 'weightedAccuracy'
+    | 'cases'
     | 'latencyMs'
     | 'usage'
     | 'costUsd'
@@ -48,9 +55,15 @@ export class RunStats {
     | 'problems'
     | 'moreProblems'
   > {
+    const cases = this.#cases.cases()
+    const accuracy = weightedAccuracy(
+      cases.flatMap(({ weight, passRate }) => (passRate === null ? [] : [{ weight, passRate }])),
+    )
     return {
       counts: { ...this.counts },
-      accuracy: this.#gradedWeight === 0 ? null : this.#passedWeight / this.#gradedWeight,
+      accuracy: accuracy?.accuracy ?? null,
+      weightedAccuracy: accuracy,
+      cases,
       latencyMs: this.#percentiles(),
       usage: this.usage,
       costUsd: this.#knownCostCount === 0 ? null : this.#knownCost,
@@ -70,10 +83,7 @@ export class RunStats {
   }
 
   #percentiles(): RunReport['latencyMs'] {
-    if (this.#latencyCount === 0) return null
-    const sorted = this.#latencies.slice(0, this.#latencyCount).sort()
-    const at = (p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-    return { p50: at(50), p95: at(95), p99: at(99) }
+    return percentiles(Array.from(this.#latencies.subarray(0, this.#latencyCount)))
   }
 
   #addProblem(result: Exclude<CaseResult, { status: 'skipped' }>): void {

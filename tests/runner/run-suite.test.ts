@@ -28,7 +28,8 @@ describe('runSuite', () => {
 
     expect(report.counts).toEqual({ passed: 2, failed: 1, errored: 0, skipped: 1 })
     expect(report.total).toBe(4)
-    expect(report.accuracy).toBeCloseTo(6 / 7)
+    // case-level: a (weight 3) passed 2/2, b (weight 1) failed 0/1 → 3 / 4
+    expect(report.accuracy).toBeCloseTo(3 / 4)
     expect(report.resultsFile).toBe(join(outDir, 'r1', 'results.jsonl'))
     const results = readResults(report.resultsFile)
     expect(results.map((r) => `${r.caseId}#${r.trial}:${r.status}`).sort()).toEqual([
@@ -189,7 +190,7 @@ describe('runSuite', () => {
     expect(report.costUsd).toBe(0.5)
     expect(report.unknownCostCount).toBe(1)
     expect(report.usage).toMatchObject({ inputTokens: 30, outputTokens: 6 })
-    expect(report.latencyMs).toEqual({ p50: 10, p95: 20, p99: 20 })
+    expect(report.latencyMs).toEqual({ p50: 10, p95: 19, p99: 19.8 })
 
     const none = suiteOf([caseOf('free')])
     expect(

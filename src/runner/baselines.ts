@@ -1,0 +1,144 @@
+import { statSync } from 'node:fs'
+import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from '../baselines/baseline.ts'
+import { compareToBaseline } from '../baselines/compare.ts'
+import type { Comparison } from '../baselines/comparison.ts'
+import type { GateOptions } from '../baselines/gate-options.ts'
+import { evaluateGate, resolveGateOptions, type GateResult } from '../baselines/gate.ts'
+import type { Baseline } from '../baselines/schema.ts'
+import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
+import type { Suite } from '../cases/suite.ts'
+import { ConfigError } from '../errors.ts'
+import { bootstrapMean } from '../stats/bootstrap.ts'
+import { weightedAccuracy } from '../stats/proportion.ts'
+import { toCaseSummary, type CaseStats } from './case-stats.ts'
+import type { SuiteStats } from './result.ts'
+
+/** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
+export interface BaselineOptions {
+  /** a directory of `<suite>.json` baselines, or one baseline file when the run has one suite */
+  path: string
+  /** `ok` goes on without a comparison when the baseline file does not exist (first runs) @default 'error' */
+  missing?: 'error' | 'ok'
+  /** gate settings that win over the case files' `gate:` blocks (the CLI flags) */
+  gate?: GateOptions
+  /** the clock the baseline's age is measured at @default new Date() */
+  now?: Date
+}
+
+/** A suite's baseline as read before the run; `baseline` is null when it is missing and that is allowed. */
+export interface LoadedBaseline {
+  file: string
+  baseline: Baseline | null
+}
+
+/**
+ * Reads every suite's baseline and checks its gate options before anything runs, so a missing, corrupt or
+ * wrong-version baseline stops the run at once (ConfigError naming the file).
+ */
+export async function loadBaselines(
+  suites: readonly Suite[],
+  options: BaselineOptions | undefined,
+): Promise<Map<Suite, LoadedBaseline>> {
+  const loaded = new Map<Suite, LoadedBaseline>()
+  for (const suite of suites) {
+    resolveGateOptions(gateOptionsOf(suite, options))
+    if (options === undefined) continue
+    const file = baselineFileFor(options.path, suite.name, suites.length)
+    const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
+    loaded.set(suite, { file, baseline })
+  }
+  return loaded
+}
+
+/** `<path>/<suite>.json` when `path` is a directory (or does not exist and has no `.json` ending), else `path`. */
+export function baselineFileFor(path: string, suite: string, suiteCount: number): string {
+  const isFile = statSync(path, { throwIfNoEntry: false })?.isFile() ?? path.endsWith('.json')
+  if (!isFile) return baselinePath(path, suite)
+  if (suiteCount > 1) {
+    throw new ConfigError(
+      `\`--baseline ${path}\` names one baseline file, but the run has ${suiteCount} suites. ` +
+        'Give a directory of `<suite>.json` baselines instead, e.g. `--baseline baselines`.',
+    )
+  }
+  return path
+}
+
+/** The case file's `gate:` block under the flags; the flags win. */
+export function gateOptionsOf(suite: Suite, options: BaselineOptions | undefined): GateOptions {
+  return { ...suite.gate, ...options?.gate }
+}
+
+/** A suite's statistics, and its comparison and gate when it has a baseline or a `gate:` block. */
+export function suiteStatsOf(
+  suite: Suite,
+  meta: RunMeta,
+  cases: readonly CaseStats[],
+  loaded: LoadedBaseline | undefined,
+  options: BaselineOptions | undefined,
+): { stats: SuiteStats; comparison: Comparison | null } {
+  const graded = cases.filter((entry) => entry.passRate !== null)
+  const stats: SuiteStats = {
+    suite: suite.name,
+    meta,
+    accuracy: weightedAccuracy(graded.map(({ weight, passRate }) => ({ weight, passRate: passRate ?? 0 }))),
+    score: scoreOf(graded),
+    graded: graded.some((entry) => entry.score !== undefined),
+    trials: cases.reduce((most, entry) => Math.max(most, entry.trials + entry.errored), 0),
+    flaky: cases.filter((entry) => entry.flaky).length,
+    ...(suite.gate && { gateOptions: suite.gate }),
+  }
+  if (loaded === undefined && suite.gate === undefined) return { stats, comparison: null }
+  const run: RunSummary = { meta, cases: cases.map(toCaseSummary) }
+  const gateOptions = resolveGateOptions(gateOptionsOf(suite, options))
+  const comparison =
+    loaded?.baseline == null
+      ? null
+      : compareToBaseline(run, loaded.baseline, {
+          maxBaselineAgeDays: gateOptions.max_baseline_age_days,
+          ...(options?.now && { now: options.now }),
+        })
+  return {
+    stats: {
+      ...stats,
+      ...(loaded && { baselineFile: loaded.file }),
+      ...(loaded && loaded.baseline === null && { baselineMissing: true }),
+      gate: evaluateGate(comparison, run, gateOptions),
+    },
+    comparison,
+  }
+}
+
+/** One decision for the run: fail if any suite fails, else warn if any warns; reasons name the suite when several. */
+export function combineGates(suites: readonly SuiteStats[]): GateResult | undefined {
+  const gated = suites.filter((entry) => entry.gate !== undefined)
+  if (gated.length === 0) return undefined
+  const named = (entry: SuiteStats, text: string): string =>
+    gated.length > 1 ? `${entry.suite}: ${text}` : text
+  const reasons = gated.flatMap((entry) => (entry.gate?.reasons ?? []).map((text) => named(entry, text)))
+  const warnings = gated.flatMap((entry) => (entry.gate?.warnings ?? []).map((text) => named(entry, text)))
+  const decision = gated.some((entry) => entry.gate?.decision === 'fail')
+    ? 'fail'
+    : gated.some((entry) => entry.gate?.decision === 'warn')
+      ? 'warn'
+      : 'pass'
+  return { decision, reasons, warnings }
+}
+
+/** Writes `<dir>/<suite>.json` for a suite, atomically; returns the file. */
+export async function writeSuiteBaseline(
+  dir: string,
+  meta: RunMeta,
+  cases: readonly CaseStats[],
+): Promise<string> {
+  const file = baselinePath(dir, meta.suite)
+  await writeBaseline(file, baselineFromSummaries(meta, cases.map(toCaseSummary)))
+  return file
+}
+
+function scoreOf(graded: readonly CaseStats[]): SuiteStats['score'] {
+  if (graded.length === 0) return null
+  const values = graded.map((entry) => entry.score ?? entry.passRate ?? 0)
+  // fewer resamples for huge suites: the interval is already narrow there, and this keeps the end of a run fast
+  const resamples = Math.min(2000, Math.max(200, Math.floor(4_000_000 / values.length)))
+  return bootstrapMean(values, { resamples })
+}
