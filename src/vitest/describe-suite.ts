@@ -1,0 +1,201 @@
+import { dirname, relative, resolve } from 'node:path'
+import { describe, test } from 'vitest'
+import { loadSuite } from '../cases/load.ts'
+import type { CaseDefinition, Suite } from '../cases/suite.ts'
+import { toError } from '../errors.ts'
+import { code } from '../evaluators/describe.ts'
+import { compileEvaluators, type JudgeOptions } from '../evaluators/index.ts'
+import type { CaseResult } from '../runner/result.ts'
+import { runCase, type CaseJob } from '../runner/run-case.ts'
+import type { RunnableAgent } from '../targets/agent.ts'
+import { wrapFunction, type TargetFunction } from '../targets/function.ts'
+import { createTarget } from '../targets/index.ts'
+import type { Target } from '../targets/target.ts'
+import type { Usage } from '../types.ts'
+import { caseOutcome } from './case-matchers.ts'
+import { formatOutcome } from './format.ts'
+
+/** What `describeSuite` can run instead of the case file's `target:`: a Target, an Agent, or a function. */
+export type SuiteTarget = Target | RunnableAgent | TargetFunction
+
+export interface DescribeSuiteOptions {
+  /** runs the cases in-process instead of the case file's `target:` */
+  target?: SuiteTarget
+  /** model for agent targets; overrides the file's `model:` */
+  model?: string
+  /** judge settings over the suite's `judge:`, e.g. `{ model }`, or a `provider` in tests */
+  judge?: JudgeOptions
+  /** runs per case; overrides the file's `trials` */
+  trials?: number
+  /** per-case limit on target plus checks; overrides the file's `timeout` @default 60_000 */
+  timeoutMs?: number
+  /** run the suite's tests concurrently (`describe.concurrent`) @default false */
+  concurrent?: boolean
+}
+
+/** What `describeSuite` attaches to each test as `task.meta.evals`; vitest's JSON reporter keeps it. */
+export interface EvalsTaskMeta {
+  suite: string
+  caseId: string
+  /** 0-based */
+  trial: number
+  status: CaseResult['status']
+  /** weighted mean of the verdicts' scores; absent when the case errored */
+  score?: number
+  tags: string[]
+  durationMs: number
+  latencyMs?: number
+  /** null when the model's price is unknown */
+  costUsd?: number | null
+  usage?: Usage
+  verdicts: {
+    evaluator: string
+    pass: boolean
+    score?: number
+    skipped?: boolean
+    reason: string
+    /** an LLM judge's full reasoning */
+    judgeReasons?: string
+  }[]
+  error?: string
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** set by `describeSuite` from `evals/vitest` */
+    evals?: EvalsTaskMeta
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000
+// vitest's own timeout stays above the case timeout, so the case reports `errored` with its own message
+const TIMEOUT_MARGIN_MS = 5_000
+
+/**
+ * Turns a case file into a `describe` block named after the file (relative to the working directory) with one
+ * test per case, and per trial when a case has several. Each pair runs and is graded by the runner's `runCase`,
+ * so results are those of `evals run`; a failing case fails its test with every check's reason.
+ */
+export function describeSuite(file: string, options: DescribeSuiteOptions = {}): void {
+  const path = resolve(file)
+  const define = options.concurrent === true ? describe.concurrent : describe
+  define(relative(process.cwd(), path), async () => {
+    const suite = await loadSuite(path)
+    const model = options.model ?? suite.model
+    const target =
+      options.target === undefined
+        ? await createTarget(suite.target, {
+            label: `${relative(process.cwd(), path)}: target`,
+            ...(model === undefined ? {} : { model }),
+          })
+        : asTarget(options.target)
+    for (const caseDef of suite.cases) {
+      if (caseDef.skip !== undefined) {
+        test.skip(caseDef.id, () => undefined)
+        continue
+      }
+      const evaluators = compile(suite, caseDef, options.judge)
+      const trials = options.trials ?? caseDef.trials
+      const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
+      for (let trial = 0; trial < trials; trial++) {
+        const job: CaseJob = {
+          suite: suite.name,
+          caseId: caseDef.id,
+          trial,
+          tags: caseDef.tags,
+          weight: caseDef.weight,
+          input: caseDef.input,
+          vars: caseDef.vars,
+          target,
+          evaluators,
+          timeoutMs,
+          ...(model === undefined ? {} : { model }),
+        }
+        const name = trials === 1 ? caseDef.id : `${caseDef.id} [trial ${trial + 1}/${trials}]`
+        test(
+          name,
+          async ({ task, signal }) => {
+            const result = await runCase(job, signal)
+            task.meta.evals = metaOf(result)
+            assertPassed(result)
+          },
+          timeoutMs + TIMEOUT_MARGIN_MS,
+        )
+      }
+    }
+  })
+}
+
+function compile(
+  suite: Suite,
+  caseDef: CaseDefinition,
+  judge: JudgeOptions | undefined,
+): CaseJob['evaluators'] {
+  try {
+    return compileEvaluators(caseDef, {
+      baseDir: dirname(suite.file),
+      judge: { ...suite.judge, suite: suite.name, ...judge },
+    })
+  } catch (error) {
+    // as in `evals run`: a case whose checks cannot be built errors, the others still run
+    return toError(error)
+  }
+}
+
+function asTarget(target: SuiteTarget): Target {
+  if (typeof target === 'function') {
+    return wrapFunction(`function:${target.name || 'anonymous'}`, target, 'describeSuite target')
+  }
+  if (typeof (target as Partial<Target>).id === 'string') return target as Target
+  const agent = target as RunnableAgent & { name?: unknown }
+  const name = typeof agent.name === 'string' ? agent.name : 'agent'
+  return wrapFunction(
+    `agent:${name}`,
+    (input, context) => agent.run(input, { signal: context.signal, trial: context.trial }),
+    `describeSuite target \`${name}\``,
+  )
+}
+
+function assertPassed(result: CaseResult): void {
+  if (result.status === 'passed') return
+  const outcome = caseOutcome('describeSuite', result)
+  if (result.status !== 'failed') return
+  const message = formatOutcome(
+    { ...outcome, title: `Case ${code(result.caseId)} failed` },
+    result.transcript,
+  )
+  throw Object.assign(new Error(message), outcome.diff)
+}
+
+function metaOf(result: CaseResult): EvalsTaskMeta {
+  const base = {
+    suite: result.suite,
+    caseId: result.caseId,
+    trial: result.trial,
+    status: result.status,
+    tags: result.tags,
+    durationMs: result.durationMs,
+  }
+  if (result.status === 'skipped') return { ...base, verdicts: [] }
+  const transcript = result.transcript
+  return {
+    ...base,
+    ...(result.status === 'errored' ? { error: result.error.message } : { score: result.score }),
+    ...(transcript === undefined
+      ? {}
+      : { latencyMs: transcript.latencyMs, costUsd: transcript.costUsd, usage: transcript.usage }),
+    verdicts: result.verdicts.map((verdict) => {
+      const reasons = verdict.details?.reasons
+      return {
+        evaluator: verdict.evaluator,
+        pass: verdict.pass,
+        reason: verdict.reason,
+        ...(verdict.score === undefined ? {} : { score: verdict.score }),
+        ...(verdict.skipped === undefined ? {} : { skipped: verdict.skipped }),
+        ...(typeof reasons === 'string' && verdict.details?.judge !== undefined
+          ? { judgeReasons: reasons }
+          : {}),
+      }
+    }),
+  }
+}
