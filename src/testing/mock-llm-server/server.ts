@@ -257,10 +257,19 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+// events rather than `for await`: the async iterator costs more than the rest of reading a small body
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.once('end', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'))
+    })
+    req.once('error', reject)
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client closed the request before sending all of it'))
+    })
+  })
 }
 
 /** The client closed the connection before the response was finished. */
