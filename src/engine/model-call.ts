@@ -1,7 +1,8 @@
-import { AbortError, TimeoutError, toError } from '../errors.ts'
+import { AbortError, ProviderError, TimeoutError, toError } from '../errors.ts'
 import type { CallOptions, Completion, CompletionRequest, Provider } from '../providers/provider.ts'
 import type { TraceStep } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
+import { currentCallScope } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
@@ -41,9 +42,14 @@ export async function callModel(
     providerId: provider.id,
     request,
   })
+  // the runner's per-case scope: cassette and rate limiter, whoever built the Agent
+  const ambient = currentCallScope()
+  const recorded = ambient?.recorder?.model({ scope: ambient, providerId: provider.id, request })
+  if (recorded?.replayed) return replayedCall(recorded.replayed, iteration, scope, startedAt, started)
   if (key !== undefined && scope.cache) {
     const cached = await scope.cache.get(key)
     if (cached) {
+      recorded?.save(cached)
       const durationMs = performance.now() - started
       scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
       if (cached.message.text) scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
@@ -59,11 +65,23 @@ export async function callModel(
       return cached
     }
   }
+  const limiter = ambient?.limiters?.for(provider.id)
+  let retries = 0
+  let rateLimitRetries = 0
   for (let attempt = 1; ; attempt++) {
+    const slot = await limiter?.acquire(scope.signal)
     const attemptStartedAt = Date.now()
     const attemptStarted = performance.now()
     try {
-      const completion = await attemptCall(request, iteration, scope)
+      let completion: Completion
+      try {
+        completion = await attemptCall(request, iteration, scope)
+      } catch (thrown) {
+        const error = toError(thrown)
+        slot?.done(isRateLimit(error) ? { rateLimited: true, retryAfterMs: error.retryAfterMs } : 'failed')
+        throw error
+      }
+      slot?.done('ok')
       const durationMs = performance.now() - attemptStarted
       scope.trace.push({
         type: 'llm_call',
@@ -85,13 +103,18 @@ export async function callModel(
         durationMs,
         cached: false,
       })
+      recorded?.save(completion)
       if (key !== undefined) await scope.cache?.set(key, completion)
       return completion
     } catch (thrown) {
       if (scope.signal.aborted) throw abortReason(scope.signal)
       const error = toError(thrown)
-      if (!isRetryable(error) || attempt > scope.retry.maxRetries) throw error
-      const delayMs = retryDelayMs(error, attempt, scope.retry)
+      if (!isRetryable(error)) throw error
+      // under the runner's limiter a 429 waits its turn on its own budget; maxRetries 0 still means fail fast
+      const waitsOut = limiter !== undefined && isRateLimit(error) && scope.retry.maxRetries > 0
+      if (waitsOut ? ++rateLimitRetries > limiter.maxRateLimitRetries : ++retries > scope.retry.maxRetries)
+        throw error
+      const delayMs = retryDelayMs(error, waitsOut ? rateLimitRetries : retries, scope.retry)
       scope.trace.push({
         type: 'retry',
         startedAt: attemptStartedAt,
@@ -106,6 +129,43 @@ export async function callModel(
       await sleep(delayMs, scope.signal)
     }
   }
+}
+
+function isRateLimit(error: Error): error is ProviderError {
+  return error instanceof ProviderError && error.status === 429
+}
+
+/** A call served from the cassette: traced and observed like a live one, so replayed transcripts match. */
+function replayedCall(
+  completion: Completion,
+  iteration: number,
+  scope: ModelCallScope,
+  startedAt: number,
+  started: number,
+): Completion {
+  const durationMs = performance.now() - started
+  scope.trace.push({
+    type: 'llm_call',
+    startedAt,
+    durationMs,
+    iteration,
+    providerId: completion.providerId ?? scope.provider.id,
+    model: completion.model,
+    usage: completion.usage,
+    finishReason: completion.finishReason,
+    toolCalls: completion.message.toolCalls.length,
+  })
+  if (completion.message.text) scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+  notify(scope.observers, 'onLlmEnd', {
+    runId: scope.runId,
+    agent: scope.agent,
+    iteration,
+    providerId: scope.provider.id,
+    completion,
+    durationMs,
+    cached: false,
+  })
+  return completion
 }
 
 async function attemptCall(

@@ -5,6 +5,7 @@ import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { currentCallScope } from './call-scope.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { AgentEvent } from './options.ts'
@@ -109,7 +110,7 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
   })
   scope.emit?.({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
   try {
-    const result = await execute(tool, checked.args, call, scope)
+    const result = await recordedExecute(tool, checked.args, call, scope)
     const record: ToolCallRecord = {
       id: call.id,
       name: call.name,
@@ -141,6 +142,33 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
         ? `Tool \`${call.name}\` timed out after ${reason.timeoutMs} ms.`
         : `Tool \`${call.name}\` failed: ${reason.message}`
     return fail(checked.args, message)
+  }
+}
+
+/** Runs the tool, or with `record: true` under the runner's cassette, serves or saves its outcome. */
+async function recordedExecute(
+  tool: AnyTool,
+  args: unknown,
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+): Promise<unknown> {
+  const ambient = tool.record === true ? currentCallScope() : undefined
+  const recorded = ambient?.recorder?.tool({ scope: ambient, tool: tool.name, args })
+  if (!recorded) return execute(tool, args, call, scope)
+  const replayed = recorded.replayed
+  if (replayed) {
+    if (replayed.ok) return replayed.result
+    throw new Error(replayed.error)
+  }
+  try {
+    const result = await execute(tool, args, call, scope)
+    recorded.save({ ok: true, result })
+    return result
+  } catch (error) {
+    // a timeout or an abort is not the tool's answer: leave it out of the cassette
+    if (!(error instanceof TimeoutError) && !scope.signal.aborted)
+      recorded.save({ ok: false, error: toError(error).message })
+    throw error
   }
 }
 

@@ -34,6 +34,8 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   readOnly?: boolean
   /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
+  /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
+  record?: boolean
 }
 
 /** A defined tool, ready to give to an Agent. */

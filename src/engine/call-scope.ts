@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Completion, CompletionRequest } from '../providers/provider.ts'
+import type { RateLimiters } from './rate-limit.ts'
+
+/**
+ * Serves and saves model and tool calls for one suite (record/replay). The engine asks it once per logical call
+ * (retries included) and saves what the call returned when nothing was replayed.
+ */
+export interface CallRecorder {
+  /** throws when replaying strictly and the cassette has no such call */
+  model(call: { scope: CallScope; providerId: string; request: CompletionRequest }): RecordedCall<Completion>
+  /** throws when replaying strictly and the cassette has no such call */
+  tool(call: { scope: CallScope; tool: string; args: unknown }): RecordedCall<RecordedToolOutcome>
+}
+
+/** One call looked up in a cassette: the recorded value, or `save` to record the live one. */
+export interface RecordedCall<Value> {
+  replayed: Value | undefined
+  save(value: Value): void
+}
+
+/** A tool call's recorded end: a result or an error message. */
+export type RecordedToolOutcome = { ok: true; result: unknown } | { ok: false; error: string }
+
+/**
+ * The (case, trial) a model call belongs to. The runner enters one per pair, so every call of any Agent built with
+ * this engine (targets, judges, providers users construct themselves) is recorded, replayed and rate limited
+ * without options threaded through user code.
+ */
+export interface CallScope {
+  suite: string
+  caseId: string
+  trial: number
+  recorder?: CallRecorder
+  limiters?: RateLimiters
+  /** how often each request hash was seen in this pair: repeated identical requests get their own entries */
+  readonly seen: Map<string, number>
+}
+
+const storage = new AsyncLocalStorage<CallScope>()
+
+/** Runs `work` with `scope` as the current call scope (for it and everything it awaits). */
+export function runInCallScope<T>(scope: Omit<CallScope, 'seen'>, work: () => T): T {
+  return storage.run({ ...scope, seen: new Map() }, work)
+}
+
+/** The scope the runner entered for the current (case, trial), if any. */
+export function currentCallScope(): CallScope | undefined {
+  return storage.getStore()
+}
