@@ -18,8 +18,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304])
  * A `fetch` over `node:http` / `node:https` with keep-alive connections, for the SDKs' `fetch` option: it costs a
  * fraction of the CPU of Node's built-in fetch per call. Event streams arrive as a `ReadableStream`, every other body
  * is read in full before the promise resolves. Falls back to the global `fetch` for what it does not cover: a proxy
- * in `HTTP(S)_PROXY`, an undici `dispatcher`, `Request` objects, and bodies other than strings and bytes.
- * Redirects are not followed: the response carries the 3xx status.
+ * in `HTTP(S)_PROXY` (read at the first request), an undici `dispatcher`, `Request` objects, and bodies other than
+ * strings and bytes. Redirects are not followed: the response carries the 3xx status.
  */
 export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
   const agentOptions = {
@@ -29,14 +29,17 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
     timeout: options.idleTimeoutMs ?? 4000,
   }
   const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) }
+  // read on the first request rather than per request: environment lookups cost more than the rest of the checks
+  let proxied: boolean | undefined
 
   return function httpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
     const body = init.body ?? null
+    proxied ??= proxyVariables.some((name) => process.env[name])
     if (
+      proxied ||
       input instanceof Request ||
       (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) ||
-      'dispatcher' in init ||
-      proxyVariables.some((name) => process.env[name])
+      'dispatcher' in init
     ) {
       return fetch(input, init)
     }
@@ -101,7 +104,7 @@ function send(
         cleanUp()
         incoming.resume()
         succeed(new Response(null, head))
-      } else if (head.headers.some(([name, value]) => name === 'content-type' && isEventStream(value))) {
+      } else if (isEventStream(incoming.headers['content-type'])) {
         const stream = toWebStream(decoded, {
           failure,
           done: cleanUp,
@@ -211,8 +214,8 @@ function toWebStream(
   })
 }
 
-function isEventStream(contentType: string): boolean {
-  return contentType.split(';')[0]?.trim().toLowerCase() === 'text/event-stream'
+function isEventStream(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream'
 }
 
 /** A constructed `Response` has an empty `url`; the SDKs log it. */
