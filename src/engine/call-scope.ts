@@ -37,7 +37,10 @@ export interface CallScope {
   readonly seen: Map<string, number>
 }
 
-const storage = new AsyncLocalStorage<CallScope>()
+// one store per process, shared by every copy of this module: a user's agent module loaded through tsx (or from
+// another install of the package) gets its own module instances, and must still see the runner's scope
+const shared = globalThis as { [key: symbol]: AsyncLocalStorage<CallScope> | undefined }
+const storage = (shared[Symbol.for('evals.callScope')] ??= new AsyncLocalStorage<CallScope>())
 
 /** Runs `work` with `scope` as the current call scope (for it and everything it awaits). */
 export function runInCallScope<T>(scope: Omit<CallScope, 'seen'>, work: () => T): T {

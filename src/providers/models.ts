@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { AnthropicProvider } from './anthropic.ts'
+import { replayOnlyKey } from './keyless.ts'
 import { OpenAiProvider } from './openai.ts'
 import type { Provider } from './provider.ts'
 
@@ -113,7 +114,8 @@ function resolveModelString(model: string, options: ModelStringOptions): Resolve
   const name = colon === -1 ? '' : model.slice(colon + 1).trim()
   if (!name) throw new ConfigError(`Model string \`${model}\` names no model: write \`${prefix}:<model>\`.`)
   const config = configs[prefix]
-  const apiKey = options.apiKeys?.[prefix] ?? nonEmpty(env[config.keyVar]) ?? config.defaultKey
+  const apiKey =
+    options.apiKeys?.[prefix] ?? nonEmpty(env[config.keyVar]) ?? config.defaultKey ?? replayOnlyKey(model)
   if (apiKey === undefined) {
     throw new ConfigError(`No API key for \`${model}\`: set the ${config.keyVar} environment variable.`)
   }

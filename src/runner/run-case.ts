@@ -1,3 +1,5 @@
+import { runInCallScope, type CallRecorder } from '../engine/call-scope.ts'
+import type { RateLimiters } from '../engine/rate-limit.ts'
 import { EvalsError, TimeoutError, toError } from '../errors.ts'
 import type { Evaluator, EvaluatorContext } from '../evaluators/evaluator.ts'
 import type { Target } from '../targets/target.ts'
@@ -18,6 +20,10 @@ export interface CaseJob {
   /** an error when the case's evaluators could not be built */
   evaluators: Evaluator[] | Error
   timeoutMs: number
+  /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
+  recorder?: CallRecorder
+  /** per-provider adaptive concurrency shared by the run */
+  limiters?: RateLimiters
 }
 
 /**
@@ -53,7 +59,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
   let transcript: Transcript | undefined
   const verdicts: NamedVerdict[] = []
   try {
-    const work = (async (): Promise<CaseResult> => {
+    const work = runInCallScope(callScopeOf(job), async (): Promise<CaseResult> => {
       if (job.evaluators instanceof Error) throw job.evaluators
       transcript = await job.target.run(job.input, {
         get signal() {
@@ -87,7 +93,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
         transcript,
         durationMs,
       }
-    })()
+    })
     work.catch(() => undefined)
     return await Promise.race([work, stopped])
   } catch (error) {
@@ -104,6 +110,17 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
   } finally {
     clearTimeout(timer)
     interrupt.removeEventListener('abort', onInterrupt)
+  }
+}
+
+/** The call scope of one pair: model calls of its target and judges find the cassette and limiter here. */
+function callScopeOf(job: CaseJob): Parameters<typeof runInCallScope>[0] {
+  return {
+    suite: job.suite,
+    caseId: job.caseId,
+    trial: job.trial,
+    ...(job.recorder === undefined ? {} : { recorder: job.recorder }),
+    ...(job.limiters === undefined ? {} : { limiters: job.limiters }),
   }
 }
 

@@ -4,7 +4,11 @@ import { dirname, join, relative } from 'node:path'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
+import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
 import { compileEvaluators } from '../evaluators/index.ts'
+import { withKeylessModels } from '../providers/keyless.ts'
+import type { CassetteMode } from '../replay/cassette.ts'
+import { CassetteSet } from '../replay/cassettes.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
@@ -45,6 +49,10 @@ export interface RunOptions {
   reporters?: readonly Reporter[]
   /** targets by suite file, to run in-process targets without a module (tests, the vitest front end) */
   targets?: ReadonlyMap<string, Target>
+  /** `record` every model call to `__cassettes__/<suite>.jsonl` beside the suite, `replay` from it, or `auto` */
+  cassettes?: CassetteMode
+  /** adapt each provider's concurrency to its 429s (AIMD); `false` turns it off @default true */
+  rateLimit?: boolean | Omit<RateLimitOptions, 'maxConcurrency'>
   /** compare each suite with its baseline and apply the gate (`--baseline`); read before anything runs */
   baseline?: BaselineOptions
   /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
@@ -65,6 +73,37 @@ export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunRep
  * baseline) or a baseline cannot be written.
  */
 export async function runSuites(suites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  const limiters =
+    options.rateLimit === false
+      ? undefined
+      : new RateLimiters({
+          maxConcurrency: options.concurrency ?? 4,
+          ...(typeof options.rateLimit === 'object' ? options.rateLimit : {}),
+        })
+  if (options.cassettes === undefined) return runAll(suites, options, { limiters })
+  const cassettes = await CassetteSet.open(suites, options.cassettes)
+  try {
+    // replaying needs no API key for the models the cassettes cover: targets and judges resolve them keyless
+    return await withKeylessModels(
+      (model) => cassettes.servesWithoutKey(model),
+      () => runAll(suites, options, { cassettes, limiters }),
+    )
+  } finally {
+    await cassettes.close()
+  }
+}
+
+/** What every pair's model calls share: the cassettes and the per-provider rate limiters. */
+interface CallServices {
+  cassettes?: CassetteSet
+  limiters: RateLimiters | undefined
+}
+
+async function runAll(
+  suites: readonly Suite[],
+  options: RunOptions,
+  services: CallServices,
+): Promise<RunReport> {
   const concurrency = options.concurrency ?? 4
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
@@ -114,7 +153,7 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
   }
   try {
     await runPool(
-      jobs(suites, targets, options),
+      jobs(suites, targets, options, services),
       concurrency,
       async (job) => {
         if ('skip' in job) return record(job.skip)
@@ -195,8 +234,18 @@ function pairsOf(caseDef: CaseDefinition, options: RunOptions): number {
 
 type Job = CaseJob | { skip: CaseResult }
 
-function* jobs(suites: readonly Suite[], targets: readonly Target[], options: RunOptions): Generator<Job> {
+function* jobs(
+  suites: readonly Suite[],
+  targets: readonly Target[],
+  options: RunOptions,
+  services: CallServices,
+): Generator<Job> {
   for (const [index, suite] of suites.entries()) {
+    const recorder = services.cassettes?.for(suite)
+    const shared = {
+      ...(recorder === undefined ? {} : { recorder }),
+      ...(services.limiters === undefined ? {} : { limiters: services.limiters }),
+    }
     const target = targets[index] as Target
     const baseDir = dirname(suite.file)
     const timeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -222,6 +271,7 @@ function* jobs(suites: readonly Suite[], targets: readonly Target[], options: Ru
           target,
           evaluators,
           timeoutMs: options.timeoutMs ?? caseDef.timeoutMs ?? timeoutMs,
+          ...shared,
           ...modelOf(suite, options),
         }
       }

@@ -1,0 +1,263 @@
+import { existsSync } from 'node:fs'
+import { appendFile, mkdir, readFile } from 'node:fs/promises'
+import { dirname, relative } from 'node:path'
+import type { CallRecorder, CallScope, RecordedCall, RecordedToolOutcome } from '../engine/call-scope.ts'
+import { ConfigError, EvalsError } from '../errors.ts'
+import type { Completion, CompletionRequest } from '../providers/provider.ts'
+import { canonicalRequest, hashOf, scrubSecrets, secretsFromEnv } from './canonical.ts'
+import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
+
+/** `record` calls live and saves every call; `replay` serves calls and fails on a miss; `auto` records misses. */
+export type CassetteMode = 'record' | 'replay' | 'auto'
+
+interface EntryBase {
+  v: 1
+  /** sha256 of kind, provider or tool, canonical request or args, trial and the repeat number */
+  key: string
+  suite: string
+  caseId: string
+  trial: number
+  /** 0 for the first identical request in a (case, trial), 1 for the next, … */
+  seq: number
+  recordedAt: string
+}
+
+/** A model call: the canonical request (secrets scrubbed) and the completion, usage included. */
+export interface ModelCassetteEntry extends EntryBase {
+  kind: 'model'
+  providerId: string
+  request: unknown
+  completion: Completion
+}
+
+/** A call of a tool defined with `record: true`. */
+export interface ToolCassetteEntry extends EntryBase {
+  kind: 'tool'
+  tool: string
+  args: unknown
+  outcome: RecordedToolOutcome
+}
+
+/** One line of a cassette file. */
+export type CassetteEntry = ModelCassetteEntry | ToolCassetteEntry
+
+/** `--replay` met a call the cassette does not hold; the message diffs it against the nearest recorded one. */
+export class ReplayMissError extends EvalsError {
+  readonly code = 'EVALS_REPLAY_MISS'
+}
+
+/**
+ * A suite's cassette: `__cassettes__/<suite>.jsonl`, one JSON entry a line, append-only through one writer per
+ * file; a torn last line (a killed run) is ignored on load. A later entry for the same key wins.
+ */
+export class Cassette implements CallRecorder {
+  readonly path: string
+  readonly mode: CassetteMode
+  readonly #byKey = new Map<string, CassetteEntry>()
+  readonly #providers = new Set<string>()
+  readonly #secrets = secretsFromEnv()
+  #pending: string[] = []
+  #flushing: Promise<void> | undefined
+  #writeError: unknown
+  /** the file exists and does not end with a newline (a torn line): the next write starts a new line */
+  #needsNewline = false
+
+  private constructor(path: string, mode: CassetteMode) {
+    this.path = path
+    this.mode = mode
+  }
+
+  /** Loads the cassette at `path` (missing is empty); `replay` and `auto` serve from it. */
+  static async open(path: string, mode: CassetteMode): Promise<Cassette> {
+    const cassette = new Cassette(path, mode)
+    if (existsSync(path)) {
+      const text = await readFile(path, 'utf8')
+      cassette.#needsNewline = text.length > 0 && !text.endsWith('\n')
+      const lines = text.split('\n')
+      lines.forEach((line, index) => {
+        if (!line.trim()) return
+        const entry = parseEntry(line)
+        if (entry) cassette.#add(entry)
+        else if (index < lines.length - 1 || text.endsWith('\n')) {
+          throw new ConfigError(
+            `${cassette.#display()}:${index + 1} is not a cassette entry; delete the line or re-record with \`--record\`.`,
+          )
+        }
+      })
+    }
+    return cassette
+  }
+
+  /** entries loaded or recorded so far, one per key */
+  get size(): number {
+    return this.#byKey.size
+  }
+
+  /** whether the cassette holds calls to this provider id (a model string such as `openai:gpt-4.1-mini`) */
+  covers(providerId: string): boolean {
+    return this.#providers.has(providerId)
+  }
+
+  model(call: {
+    scope: CallScope
+    providerId: string
+    request: CompletionRequest
+  }): RecordedCall<Completion> {
+    const request = canonicalRequest(call.request)
+    const { key, seq } = keyOf(call.scope, { kind: 'model', providerId: call.providerId, request })
+    const found = this.mode === 'record' ? undefined : this.#byKey.get(key)
+    if (found?.kind === 'model') return { replayed: structuredClone(found.completion), save: () => undefined }
+    if (this.mode === 'replay') throw this.#modelMiss(call.scope, call.providerId, request, seq)
+    return {
+      replayed: undefined,
+      save: (completion) => {
+        this.#save({
+          ...this.#base(call.scope, key, seq),
+          kind: 'model',
+          providerId: call.providerId,
+          request,
+          completion,
+        })
+      },
+    }
+  }
+
+  tool(call: { scope: CallScope; tool: string; args: unknown }): RecordedCall<RecordedToolOutcome> {
+    const args: unknown = JSON.parse(JSON.stringify(call.args ?? null))
+    const { key, seq } = keyOf(call.scope, { kind: 'tool', tool: call.tool, args })
+    const found = this.mode === 'record' ? undefined : this.#byKey.get(key)
+    if (found?.kind === 'tool') return { replayed: structuredClone(found.outcome), save: () => undefined }
+    if (this.mode === 'replay') throw this.#toolMiss(call.scope, call.tool, args)
+    return {
+      replayed: undefined,
+      save: (outcome) => {
+        this.#save({ ...this.#base(call.scope, key, seq), kind: 'tool', tool: call.tool, args, outcome })
+      },
+    }
+  }
+
+  /** Waits for every entry to reach the file; rethrows a failed write. */
+  async close(): Promise<void> {
+    while (this.#flushing) await this.#flushing
+    if (this.#writeError !== undefined) {
+      throw new ConfigError(`Could not write the cassette ${this.#display()}.`, { cause: this.#writeError })
+    }
+  }
+
+  #base(scope: CallScope, key: string, seq: number): EntryBase {
+    const { suite, caseId, trial } = scope
+    return { v: 1, key, suite, caseId, trial, seq, recordedAt: new Date().toISOString() }
+  }
+
+  #add(entry: CassetteEntry): void {
+    this.#byKey.set(entry.key, entry)
+    if (entry.kind === 'model') this.#providers.add(entry.providerId)
+  }
+
+  #save(entry: CassetteEntry): void {
+    const clean = scrubSecrets(entry, this.#secrets)
+    this.#add(clean)
+    this.#pending.push(`${JSON.stringify(clean)}\n`)
+    this.#flushing ??= this.#drain()
+  }
+
+  /** the single writer: appends what is pending, one write at a time, until nothing is */
+  async #drain(): Promise<void> {
+    try {
+      await mkdir(dirname(this.path), { recursive: true })
+      while (this.#pending.length > 0) {
+        const chunk = (this.#needsNewline ? '\n' : '') + this.#pending.join('')
+        this.#pending = []
+        this.#needsNewline = false
+        await appendFile(this.path, chunk)
+      }
+    } catch (error) {
+      this.#writeError ??= error
+      this.#pending = []
+    } finally {
+      this.#flushing = undefined
+    }
+  }
+
+  #modelMiss(scope: CallScope, providerId: string, request: unknown, seq: number): ReplayMissError {
+    const models = [...this.#byKey.values()].filter(
+      (entry): entry is ModelCassetteEntry => entry.kind === 'model',
+    )
+    const sameProvider = models.filter((entry) => entry.providerId === providerId)
+    const nearest = nearestOf(scope, sameProvider.length > 0 ? sameProvider : models, (entry) =>
+      jsonChanges(entry.request, request),
+    )
+    const where = `case \`${scope.caseId}\`, trial ${scope.trial}${seq > 0 ? `, repeat ${seq + 1} of this request` : ''}`
+    let detail: string
+    if (!nearest)
+      detail = `The cassette holds no model calls${models.length > 0 ? ` for \`${providerId}\`` : ''}.`
+    else if (nearest.changes.length === 0 && nearest.entry.trial !== scope.trial)
+      detail = `The same request is recorded for trial ${nearest.entry.trial}: the trial index is part of the key, so record with as many trials as you replay.`
+    else if (nearest.changes.length === 0)
+      detail = `The same request was recorded ${seq} time${seq === 1 ? '' : 's'} in this case; this is repeat ${seq + 1}.`
+    else
+      detail = `Nearest recorded request (case \`${nearest.entry.caseId}\`, trial ${nearest.entry.trial}${nearest.entry.providerId === providerId ? '' : `, \`${nearest.entry.providerId}\``}), recorded → now:\n${formatChanges(nearest.changes)}`
+    return new ReplayMissError(
+      `Replay miss: no recorded call to \`${providerId}\` in ${this.#display()} for this request (${where}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
+    )
+  }
+
+  #toolMiss(scope: CallScope, tool: string, args: unknown): ReplayMissError {
+    const tools = [...this.#byKey.values()].filter(
+      (entry): entry is ToolCassetteEntry => entry.kind === 'tool' && entry.tool === tool,
+    )
+    const nearest = nearestOf(scope, tools, (entry) => jsonChanges(entry.args, args))
+    const detail = nearest
+      ? `Nearest recorded arguments (case \`${nearest.entry.caseId}\`), recorded → now:\n${formatChanges(nearest.changes)}`
+      : 'The cassette holds no calls of this tool.'
+    return new ReplayMissError(
+      `Replay miss: no recorded call of tool \`${tool}\` in ${this.#display()} for these arguments (case \`${scope.caseId}\`, trial ${scope.trial}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
+    )
+  }
+
+  #display(): string {
+    const shown = relative(process.cwd(), this.path)
+    return shown && !shown.startsWith('..') ? shown : this.path
+  }
+}
+
+function keyOf(scope: CallScope, identity: Record<string, unknown>): { key: string; seq: number } {
+  const base = hashOf({ ...identity, trial: scope.trial })
+  const seq = scope.seen.get(base) ?? 0
+  scope.seen.set(base, seq + 1)
+  return { key: seq === 0 ? base : hashOf({ base, seq }), seq }
+}
+
+const MAX_CANDIDATES = 500
+
+/** The entry with the fewest changed leaves, looking at the same (case, trial) first. */
+function nearestOf<Entry extends CassetteEntry>(
+  scope: CallScope,
+  entries: readonly Entry[],
+  diff: (entry: Entry) => JsonChange[],
+): { entry: Entry; changes: JsonChange[] } | undefined {
+  const own = entries.filter((entry) => entry.caseId === scope.caseId && entry.trial === scope.trial)
+  const pool = (own.length > 0 ? own : entries).slice(-MAX_CANDIDATES)
+  let best: { entry: Entry; changes: JsonChange[] } | undefined
+  for (const entry of pool) {
+    const changes = diff(entry)
+    if (!best || changes.length < best.changes.length) best = { entry, changes }
+  }
+  return best
+}
+
+function parseEntry(line: string): CassetteEntry | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const entry = value as Partial<CassetteEntry>
+  if (typeof entry.key !== 'string') return undefined
+  if (entry.kind === 'model' && typeof entry.providerId === 'string' && entry.completion)
+    return entry as CassetteEntry
+  if (entry.kind === 'tool' && typeof entry.tool === 'string' && entry.outcome) return entry as CassetteEntry
+  return undefined
+}
