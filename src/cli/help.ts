@@ -22,6 +22,9 @@ Options
   --timeout <ms>             per-case limit on target plus checks (default 60000)
   --bail                     stop starting cases after the first failed or errored one
   --out <dir>                where \`<run-id>/results.jsonl\` and \`summary.json\` go (default reports)
+  --record                   call models live and save every call to \`__cassettes__/<suite>.jsonl\` beside the suite
+  --replay [auto]            serve model calls from the cassette, no API key needed; a miss makes the case errored
+                             with a diff; \`auto\` calls and records the misses
   --no-color                 plain text (NO_COLOR works too)
   -h, --help                 this help
 

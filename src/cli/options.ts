@@ -11,6 +11,8 @@ const RUN_OPTIONS = {
   timeout: { type: 'string' },
   bail: { type: 'boolean' },
   out: { type: 'string' },
+  record: { type: 'boolean' },
+  replay: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -25,6 +27,8 @@ export interface RunFlags {
   trials?: number
   timeoutMs?: number
   bail: boolean
+  /** `--record`, `--replay` or `--replay auto` */
+  cassettes?: 'record' | 'replay' | 'auto'
   outDir: string
   color: boolean
   help: boolean
@@ -34,7 +38,12 @@ export interface RunFlags {
 export function parseRunFlags(args: readonly string[]): RunFlags {
   let parsed
   try {
-    parsed = parseArgs({ args: [...args], options: RUN_OPTIONS, allowPositionals: true, strict: true })
+    parsed = parseArgs({
+      args: withReplayMode(args),
+      options: RUN_OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    })
   } catch (error) {
     throw new ConfigError(explainParseError(error))
   }
@@ -51,6 +60,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('filter', values.filter),
     ...defined('trials', positiveInteger(values.trials, '--trials')),
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
+    ...defined('cassettes', cassetteMode(values.record, values.replay)),
   }
 }
 
@@ -78,4 +88,33 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 
 function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>)
+}
+
+/** `--replay` takes an optional `auto`: a bare `--replay` becomes `--replay=strict` for parseArgs. */
+function withReplayMode(args: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg !== '--replay') out.push(arg)
+    else if (args[i + 1] === 'auto') out.push(`--replay=${args[++i] ?? ''}`)
+    else out.push('--replay=strict')
+  }
+  return out
+}
+
+function cassetteMode(
+  record: boolean | undefined,
+  replay: string | undefined,
+): RunFlags['cassettes'] | undefined {
+  if (replay !== undefined && replay !== 'strict' && replay !== 'auto') {
+    throw new ConfigError(`evals run: \`--replay\` takes no value or \`auto\`, got "${replay}".`)
+  }
+  if (record === true && replay !== undefined) {
+    throw new ConfigError(
+      'evals run: give `--record` or `--replay`, not both; `--replay auto` records what the cassette misses.',
+    )
+  }
+  if (record === true) return 'record'
+  if (replay === undefined) return undefined
+  return replay === 'auto' ? 'auto' : 'replay'
 }

@@ -46,6 +46,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
+      ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
     })
     if (report.stoppedBy === 'interrupt') return exitSoon(130)
     return exitSoon(report.counts.failed + report.counts.errored > 0 ? 1 : 0)
