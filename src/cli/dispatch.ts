@@ -1,7 +1,12 @@
 import { didYouMean } from '../util/did-you-mean.ts'
-import { HELP, RUN_HELP } from './help.ts'
+import { BASELINE_HELP, COMPARE_HELP, HELP, RUN_HELP } from './help.ts'
 
-const COMMANDS = ['run', 'schema', 'help']
+const COMMANDS = ['run', 'compare', 'baseline', 'schema', 'help']
+const COMMAND_HELP: Partial<Record<string, string>> = {
+  run: RUN_HELP,
+  compare: COMPARE_HELP,
+  baseline: BASELINE_HELP,
+}
 
 /** Picks the subcommand; each one is imported only when used. */
 export async function dispatch(
@@ -14,11 +19,19 @@ export async function dispatch(
     case '--help':
     case '-h':
     case 'help':
-      process.stdout.write(args[0] === 'run' ? RUN_HELP : HELP(version))
+      process.stdout.write(COMMAND_HELP[args[0] ?? ''] ?? HELP(version))
       return 0
     case 'run': {
       const { runCommand } = await import('./run-command.ts')
       return runCommand(args)
+    }
+    case 'compare': {
+      const { compareCommand } = await import('./compare-command.ts')
+      return compareCommand(args)
+    }
+    case 'baseline': {
+      const { baselineCommand } = await import('./baseline-command.ts')
+      return baselineCommand(args)
     }
     case 'schema': {
       const { schemaCommand } = await import('./schema-command.ts')

@@ -1,15 +1,21 @@
+const EXIT_CODES = `Exit codes: 0 all passed (gate warnings included); 1 a case failed or the gate failed; 2 the run could not
+happen, or cases only errored — an infrastructure failure (target crashed or timed out, a check threw, a missing
+or broken baseline), not a quality failure; 130 interrupted.
+`
+
 export const HELP = (
   version: string,
 ): string => `evals ${version} — evaluation and regression testing for LLM agents
 
 Usage
   evals run <cases.yaml|glob…> [options]   run case files and print a summary
+  evals compare <run> <baseline.json>      compare a finished run with a baseline and apply the gate
+  evals baseline show <baseline.json>      print a baseline file
   evals schema                             print the JSON Schema of case files
   evals --version                          print the version
 
 Run \`evals run --help\` for the options of \`run\`.
-Exit codes: 0 all passed, 1 a case failed or errored, 2 the run could not happen, 130 interrupted.
-`
+${EXIT_CODES}`
 
 export const RUN_HELP = `Usage: evals run <cases.yaml|glob…> [options]
 
@@ -25,8 +31,40 @@ Options
   --record                   call models live and save every call to \`__cassettes__/<suite>.jsonl\` beside the suite
   --replay [auto]            serve model calls from the cassette, no API key needed; a miss makes the case errored
                              with a diff; \`auto\` calls and records the misses
+
+Baselines and the regression gate
+  --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)
+  --baseline-dir <dir>       where --update-baseline writes (default baselines)
+  --baseline <dir|file>      compare with \`<dir>/<suite>.json\` (or one file) and apply the gate
+  --baseline-missing ok      a missing baseline is a notice, not an error (first runs)
+  --alpha <p>                significance level of the accuracy-regression test (default 0.05)
+  --max-latency-ratio <x>    fail when p50 or p95 latency grows past x times the baseline's
+  --max-cost-ratio <x>       fail when the cost per trial grows past x times the baseline's
+                             The gate flags win over the case file's \`gate:\` block.
   --no-color                 plain text (NO_COLOR works too)
   -h, --help                 this help
 
-Exit codes: 0 all passed, 1 a case failed or errored, 2 the run could not happen, 130 interrupted.
+${EXIT_CODES}`
+
+export const COMPARE_HELP = `Usage: evals compare <reports/run-id | summary.json | reports> <baseline.json> [options]
+
+Compares a finished run (its summary.json; a reports directory means its latest run) with a baseline file and
+applies the gate: the run's \`gate:\` block under the flags.
+
+Options
+  --alpha <p>                significance level of the accuracy-regression test (default 0.05)
+  --max-latency-ratio <x>    fail when p50 or p95 latency grows past x times the baseline's
+  --max-cost-ratio <x>       fail when the cost per trial grows past x times the baseline's
+  --no-color                 plain text
+  -h, --help                 this help
+
+Exit codes: 0 the gate passed or warned, 1 the gate failed, 2 a file is missing or invalid.
+`
+
+export const BASELINE_HELP = `Usage: evals baseline show <baseline.json>
+
+Prints a baseline file: suite, when and from which commit it was taken, target and judges, and each case's
+passes/trials, score, latency and cost. Baselines are written by \`evals run <case-file> --update-baseline\`.
+
+Exit codes: 0 shown, 2 the file is missing or invalid.
 `

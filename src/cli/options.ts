@@ -1,6 +1,14 @@
 import { parseArgs } from 'node:util'
+import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+
+/** Gate flags, shared by `evals run` and `evals compare`. */
+export const GATE_OPTIONS = {
+  alpha: { type: 'string' },
+  'max-latency-ratio': { type: 'string' },
+  'max-cost-ratio': { type: 'string' },
+} as const
 
 const RUN_OPTIONS = {
   model: { type: 'string' },
@@ -13,6 +21,11 @@ const RUN_OPTIONS = {
   out: { type: 'string' },
   record: { type: 'boolean' },
   replay: { type: 'string' },
+  'update-baseline': { type: 'boolean' },
+  'baseline-dir': { type: 'string' },
+  baseline: { type: 'string' },
+  'baseline-missing': { type: 'string' },
+  ...GATE_OPTIONS,
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -30,6 +43,16 @@ export interface RunFlags {
   /** `--record`, `--replay` or `--replay auto` */
   cassettes?: 'record' | 'replay' | 'auto'
   outDir: string
+  /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
+  updateBaseline: boolean
+  /** @default 'baselines' */
+  baselineDir: string
+  /** compare with this baseline directory or file (`--baseline`) */
+  baseline?: string
+  /** `ok`: a missing baseline is a notice, not an error @default 'error' */
+  baselineMissing: 'error' | 'ok'
+  /** gate flags given on the command line; they win over the case file's `gate:` block */
+  gate: GateOptions
   color: boolean
   help: boolean
 }
@@ -45,15 +68,48 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
       strict: true,
     })
   } catch (error) {
-    throw new ConfigError(explainParseError(error))
+    throw new ConfigError(explainParseError(error, 'evals run', Object.keys(RUN_OPTIONS)))
   }
   const { values, positionals } = parsed
+  const baselineMissing = values['baseline-missing']
+  if (baselineMissing !== undefined && baselineMissing !== 'ok' && baselineMissing !== 'error') {
+    throw new ConfigError(
+      `evals run: \`--baseline-missing\` must be \`ok\` or \`error\`, got "${baselineMissing}".`,
+    )
+  }
+  const gate = parseGateFlags(values, 'evals run')
+  if (values.baseline === undefined) {
+    const needsBaseline = [
+      ...(baselineMissing === undefined ? [] : ['--baseline-missing']),
+      ...Object.keys(gate).map(gateFlagOf),
+    ]
+    if (needsBaseline.length > 0) {
+      throw new ConfigError(
+        `evals run: \`${needsBaseline[0] ?? ''}\` only applies with \`--baseline <dir|file>\`, e.g. \`--baseline baselines\`.`,
+      )
+    }
+  }
+  if (values['baseline-dir'] !== undefined && values['update-baseline'] !== true) {
+    throw new ConfigError(
+      'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
+    )
+  }
+  if (values['update-baseline'] === true && (values.filter !== undefined || values.tag !== undefined)) {
+    throw new ConfigError(
+      'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
+    )
+  }
   return {
     patterns: positionals,
     concurrency: positiveInteger(values.concurrency, '--concurrency') ?? 4,
     tags: values.tag ?? [],
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
+    updateBaseline: values['update-baseline'] ?? false,
+    baselineDir: values['baseline-dir'] ?? 'baselines',
+    baselineMissing: baselineMissing ?? 'error',
+    gate,
+    ...defined('baseline', values.baseline),
     color: values['no-color'] !== true && !process.env.NO_COLOR,
     help: values.help ?? false,
     ...defined('model', values.model),
@@ -64,17 +120,63 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
   }
 }
 
-function explainParseError(error: unknown): string {
+/** Reads `--alpha`, `--max-latency-ratio` and `--max-cost-ratio`; only the flags given appear in the result. */
+export function parseGateFlags(
+  values: {
+    alpha?: string | undefined
+    'max-latency-ratio'?: string | undefined
+    'max-cost-ratio'?: string | undefined
+  },
+  command: string,
+): GateOptions {
+  const alpha = number(values.alpha, '--alpha', command, (n) => n > 0 && n < 1, 'between 0 and 1 (exclusive)')
+  const atLeastOne = (n: number): boolean => n >= 1
+  const latency = number(
+    values['max-latency-ratio'],
+    '--max-latency-ratio',
+    command,
+    atLeastOne,
+    'of at least 1',
+  )
+  const cost = number(values['max-cost-ratio'], '--max-cost-ratio', command, atLeastOne, 'of at least 1')
+  return {
+    ...defined('alpha', alpha),
+    ...defined('max_latency_ratio', latency),
+    ...defined('max_cost_ratio', cost),
+  }
+}
+
+function gateFlagOf(key: string): string {
+  return `--${key.replaceAll('_', '-')}`
+}
+
+function number(
+  value: string | undefined,
+  flag: string,
+  command: string,
+  valid: (n: number) => boolean,
+  range: string,
+): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || !valid(n)) {
+    throw new ConfigError(`${command}: \`${flag}\` must be a number ${range}, got "${value}".`)
+  }
+  return n
+}
+
+/** A parseArgs error as a message with a did-you-mean; `command` is e.g. `evals run`. */
+export function explainParseError(error: unknown, command: string, names: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error)
   const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1]
   if (unknown !== undefined) {
-    const flags = Object.keys(RUN_OPTIONS).map((name) => `--${name}`)
+    const flags = names.map((name) => `--${name}`)
     const hint = didYouMean(unknown, flags)
-    return `evals run: unknown option \`${unknown}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`evals run --help\` for the options.`
+    return `${command}: unknown option \`${unknown}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`${command} --help\` for the options.`
   }
   const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
-  if (missing !== undefined) return `evals run: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
-  return `evals run: ${message}`
+  if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
+  return `${command}: ${message}`
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {

@@ -2,6 +2,7 @@ import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { ConsoleReporter } from '../reporters/console.ts'
 import { runSuites } from '../runner/run-suite.ts'
+import { exitCodeOf } from './exit-code.ts'
 import { RUN_HELP } from './help.ts'
 import { parseRunFlags, type RunFlags } from './options.ts'
 
@@ -47,9 +48,17 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
+      ...(flags.baseline !== undefined && {
+        baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
+      }),
+      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
     })
-    if (report.stoppedBy === 'interrupt') return exitSoon(130)
-    return exitSoon(report.counts.failed + report.counts.errored > 0 ? 1 : 0)
+    if (flags.updateBaseline && report.stoppedBy !== undefined) {
+      process.stderr.write(
+        `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
+      )
+    }
+    return exitSoon(exitCodeOf(report))
   } catch (error) {
     return fail(error)
   } finally {

@@ -1,4 +1,6 @@
-import type { NamedVerdict } from '../runner/result.ts'
+import type { Comparison } from '../baselines/comparison.ts'
+import type { CaseStats, NamedVerdict } from '../runner/result.ts'
+import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
 
@@ -14,6 +16,8 @@ export interface ConsoleReporterOptions {
 const MARK = { passed: '✓', failed: '✗', errored: '!', skipped: '-' } as const
 /** in `lines` mode, runs up to this size print every case; bigger ones print problems and 10% steps */
 const EVERY_CASE_UP_TO = 200
+/** the per-case trials table lists every case up to this many, else only the cases that did not always pass */
+const TRIAL_ROWS = 20
 
 /** Prints progress while the run goes and a summary at the end. */
 export class ConsoleReporter implements Reporter {
@@ -128,15 +132,18 @@ export function formatSummary(report: RunReport, s: Style): string {
     s.dim(`${formatCount(skipped)} skipped`),
   ].join(' · ')
   lines.push(`${label('Cases')}${counts}`)
+  if (errored > 0 && failed === 0 && report.gate?.decision !== 'fail') {
+    lines.push(
+      `${label('Errored')}${s.yellow('infrastructure failures only')} (a target threw or timed out, or a check crashed), ` +
+        'no quality failures: exit code 2',
+    )
+  }
   if (report.notRun > 0) {
     const why = report.stoppedBy === 'bail' ? 'stopped by --bail' : 'interrupted'
     lines.push(`${label('Not run')}${s.yellow(`${formatCount(report.notRun)} (${why})`)}`)
   }
-  const accuracy =
-    report.accuracy === null ? 'n/a (nothing graded)' : `${(report.accuracy * 100).toFixed(1)}%`
-  lines.push(
-    `${label('Accuracy')}${accuracy}${s.dim(errored > 0 ? ' weighted, errored cases excluded' : ' weighted')}`,
-  )
+  lines.push(`${label('Accuracy')}${formatAccuracy(report, s)}`)
+  lines.push(...statsLines(report, s))
   if (report.latencyMs) {
     const { p50, p95, p99 } = report.latencyMs
     lines.push(`${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)}`)
@@ -146,7 +153,108 @@ export function formatSummary(report: RunReport, s: Style): string {
   lines.push(`${label('Cost')}${formatCost(report)}`)
   lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
   lines.push(`${label('Results')}${report.resultsFile}`)
+  const baselines = baselineLines(report, s)
+  if (baselines.length > 0) lines.push('', ...baselines)
   return `${lines.join('\n')}\n`
+}
+
+function formatAccuracy(report: RunReport, s: Style): string {
+  const excluded = report.counts.errored > 0 ? ', errored cases excluded' : ''
+  if (report.accuracy === null) return 'n/a (nothing graded)'
+  const value = `${(report.accuracy * 100).toFixed(1)}%`
+  const stats = report.weightedAccuracy
+  if (!stats) return `${value}${s.dim(` weighted${excluded}`)}`
+  const graded = report.cases.filter((entry) => entry.passRate !== null).length
+  const { low, high } = stats.interval
+  return (
+    `${value} weighted ± ${(stats.standardError * 100).toFixed(1)} ${s.dim('(SE)')} · 95% CI ` +
+    `${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%${s.dim(` over ${formatCount(graded)} cases${excluded}`)}`
+  )
+}
+
+/** Score bootstrap, flaky cases and, with several trials, each case's pass rate. */
+function statsLines(report: RunReport, s: Style): string[] {
+  const lines: string[] = []
+  const several = report.suiteStats.length > 1
+  for (const suite of report.suiteStats) {
+    if (!suite.graded || suite.score === null) continue
+    const { mean, interval } = suite.score
+    lines.push(
+      `${label('Score')}${several ? `${suite.suite}: ` : ''}${mean.toFixed(2)} mean ${s.dim(
+        `· 95% bootstrap CI ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}`,
+      )}`,
+    )
+  }
+  const name = (entry: CaseStats): string => (several ? `${entry.suite} › ${entry.id}` : entry.id)
+  const flaky = report.cases.filter((entry) => entry.flaky)
+  if (flaky.length > 0) {
+    const listed = flaky.slice(0, 10).map((entry) => `${name(entry)} ${entry.passes}/${entry.trials}`)
+    const more = flaky.length > 10 ? ` and ${flaky.length - 10} more` : ''
+    lines.push(
+      `${label('Flaky')}${s.yellow(`${formatCount(flaky.length)} case${flaky.length === 1 ? '' : 's'}`)}: ${listed.join(', ')}${more}`,
+    )
+  }
+  const trials = report.suiteStats.reduce((most, suite) => Math.max(most, suite.trials), 0)
+  if (trials > 1) lines.push(...trialRows(report.cases, name, s))
+  return lines
+}
+
+function trialRows(cases: readonly CaseStats[], name: (entry: CaseStats) => string, s: Style): string[] {
+  const ran = cases.filter((entry) => entry.status !== 'skipped')
+  const shown =
+    ran.length <= TRIAL_ROWS
+      ? ran
+      : ran
+          .filter((entry) => entry.passRate !== 1)
+          .sort((a, b) => (a.passRate ?? -1) - (b.passRate ?? -1))
+          .slice(0, TRIAL_ROWS)
+  const width = Math.min(40, Math.max(...shown.map((entry) => name(entry).length), 0))
+  const lines = [
+    `${label('Per case')}${s.dim('passes/trials · pass rate · pass@k and pass^k with k = trials')}`,
+  ]
+  for (const entry of shown) {
+    const mark =
+      entry.passRate === null
+        ? s.yellow('!')
+        : entry.flaky
+          ? s.yellow('~')
+          : entry.passRate === 1
+            ? s.green('✓')
+            : s.red('✗')
+    const rate = entry.passRate === null ? '   —' : `${Math.round(entry.passRate * 100)}%`.padStart(4)
+    const k = entry.trials
+    const estimates =
+      entry.passAtK === null || entry.passHatK === null
+        ? s.dim(`${entry.errored} errored`)
+        : `pass@${k} ${entry.passAtK.toFixed(2)} · pass^${k} ${entry.passHatK.toFixed(2)}`
+    lines.push(
+      `  ${mark} ${name(entry).padEnd(width)}  ${`${entry.passes}/${entry.trials}`.padStart(5)} ${rate}  ${estimates}${entry.flaky ? s.yellow(' flaky') : ''}`,
+    )
+  }
+  const hidden = ran.length - shown.length
+  if (hidden > 0)
+    lines.push(
+      s.dim(
+        `  … and ${formatCount(hidden)} more cases${ran.length > TRIAL_ROWS ? ' (those that always passed are not listed)' : ''}`,
+      ),
+    )
+  return lines
+}
+
+/** Per suite: the baseline compared with or written, then the run's gate decision. */
+function baselineLines(report: RunReport, s: Style): string[] {
+  const comparisons: readonly Comparison[] =
+    report.comparisons ?? (report.comparison ? [report.comparison] : [])
+  const lines: string[] = []
+  for (const suite of report.suiteStats) {
+    const comparison = comparisons.find((entry) => entry.suite === suite.suite)
+    const suiteLines = formatBaselineLines(suite, comparison, s)
+    if (suiteLines.length > 0 && report.suiteStats.length > 1)
+      lines.push(`${label('Suite')}${s.bold(suite.suite)}`)
+    lines.push(...suiteLines)
+  }
+  if (report.gate) lines.push(...formatGate(report.gate, s))
+  return lines
 }
 
 function formatCost(report: RunReport): string {

@@ -35,6 +35,10 @@ describe('parseRunFlags', () => {
       timeoutMs: 5000,
       bail: true,
       outDir: 'out/',
+      updateBaseline: false,
+      baselineDir: 'baselines',
+      baselineMissing: 'error',
+      gate: {},
       color: false,
       help: false,
     })

@@ -26,7 +26,7 @@ describe('evals (built bin)', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('evals run <cases.yaml|glob…> [options]')
     expect(run.stdout).toContain(
-      'Exit codes: 0 all passed, 1 a case failed or errored, 2 the run could not happen',
+      'Exit codes: 0 all passed (gate warnings included); 1 a case failed or the gate failed; 2 the run could not\nhappen, or cases only errored',
     )
   })
 
@@ -97,10 +97,11 @@ describe('evals (built bin)', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
-  test('marks a hung target errored after --timeout, finishes the other cases and exits 1', async () => {
+  test('marks a hung target errored after --timeout, finishes the other cases and exits 2 (infrastructure, not quality)', async () => {
     const run = await runCli(['run', join(fixtures, 'hang.yaml'), '--timeout', '300', '--out', out()])
-    expect(run.code).toBe(1)
+    expect(run.code).toBe(2)
     expect(run.stdout).toMatch(/1 passed · 0 failed · 1 errored/)
+    expect(run.stdout).toContain('Errored   infrastructure failures only')
     expect(run.stdout).toContain('error: TimeoutError: case `hangs` took longer than 300ms')
     expect(run.ms).toBeLessThan(5000)
   })

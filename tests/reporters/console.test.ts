@@ -49,6 +49,9 @@ const report: RunReport = {
   moreProblems: 0,
   notRun: 0,
   resultsFile: 'reports/r/results.jsonl',
+  weightedAccuracy: null,
+  cases: [],
+  suiteStats: [],
 }
 
 function capture(): { stream: Writable; text: () => string } {
