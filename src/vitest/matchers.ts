@@ -119,15 +119,22 @@ export function toCallTools(
     transcript,
   )
   const names = steps.map((step) => (typeof step === 'string' ? step : step.name))
-  const withArgs = steps.some((step) => typeof step !== 'string' && step.args !== undefined)
+  const objects = steps.map((step) => (typeof step === 'string' ? { name: step } : step))
+  const withArgs = objects.some((step) => step.args !== undefined)
   return result(transcript, verdict, {
     matcher: 'toCallTools',
     expected: orderPhrase(order, names),
     show: ['calls', 'output'],
     diff: withArgs
       ? {
-          actual: transcript.toolCalls.map((call) => ({ name: call.name, args: call.args })),
-          expected: steps.map((step) => (typeof step === 'string' ? { name: step } : step)),
+          // each call's arguments cut to the keys a step of the same name expects
+          actual: transcript.toolCalls.map((call) => {
+            const step = objects.find((candidate) => candidate.name === call.name && candidate.args)
+            return step?.args
+              ? { name: call.name, args: subsetFor(call.args, step.args) }
+              : { name: call.name }
+          }),
+          expected: objects,
         }
       : { actual: transcript.toolCalls.map((call) => call.name), expected: names },
   })
@@ -162,6 +169,10 @@ export function toContainOutput(received: unknown, expected: string | RegExp): M
       typeof expected === 'string'
         ? `output containing ${JSON.stringify(expected)} (ignoring case)`
         : `output matching ${String(expected)}`,
+    notExpected:
+      typeof expected === 'string'
+        ? `output not containing ${JSON.stringify(expected)} (ignoring case)`
+        : `output not matching ${String(expected)}`,
     show: ['output'],
   })
 }
@@ -171,6 +182,7 @@ export function toMatchOutputSchema(received: unknown, schema: StandardSchemaLik
   const outcome = {
     matcher: 'toMatchOutputSchema',
     expected: 'structured output matching the schema',
+    notExpected: 'structured output that does not match the schema',
     show: ['output'] as RunPart[],
   }
   const value = structuredOutput(transcript)
@@ -256,7 +268,8 @@ export function toHaveNoPii(received: unknown, kinds?: readonly PiiKind[]): Matc
     matcher: 'toHaveNoPii',
     expected: `output without ${what}`,
     notExpected: `output with ${what}`,
-    show: ['output'],
+    // the reason shows what was found, masked; the output itself is left out of logs
+    show: [],
   })
 }
 
