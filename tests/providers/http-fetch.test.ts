@@ -254,6 +254,18 @@ describe('createHttpFetch', () => {
     expect(server.connections()).toBe(3)
   })
 
+  test('waits for a response slower than the idle timeout, and closes idle connections after it', async () => {
+    const server = await serve((_req, res) => {
+      setTimeout(() => res.end('late'), 150)
+    })
+    const httpFetch = createHttpFetch({ idleTimeoutMs: 50 })
+
+    expect(await (await httpFetch(server.url)).text()).toBe('late')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await (await httpFetch(server.url)).text()).toBe('late')
+    expect(server.connections()).toBe(2)
+  })
+
   test('returns a 3xx as it is, without following it', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(307, { location: '/elsewhere' })
