@@ -1,0 +1,163 @@
+import { z } from 'zod'
+
+/** Token counts, as in `Usage` of src/types.ts. */
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+})
+
+const turnSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })
+
+const toolCallRequestSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() })
+
+const messageSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: z.string() }),
+  z.object({ role: z.literal('user'), content: z.string() }),
+  z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    toolCalls: z.array(toolCallRequestSchema).optional(),
+  }),
+  z.object({
+    role: z.literal('tool'),
+    toolCallId: z.string(),
+    name: z.string(),
+    content: z.string(),
+    isError: z.boolean().optional(),
+  }),
+])
+
+const toolCallRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.unknown(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  durationMs: z.number(),
+})
+
+const step = { startedAt: z.number(), durationMs: z.number() }
+
+/** One step of the trace, as in `TraceStep` of src/types.ts. */
+export const traceStepSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...step,
+    type: z.literal('llm_call'),
+    iteration: z.number(),
+    providerId: z.string(),
+    model: z.string(),
+    usage: usageSchema,
+    finishReason: z.enum(['stop', 'tool_calls', 'length', 'content_filter', 'other']),
+    toolCalls: z.number(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('cache_hit'),
+    iteration: z.number(),
+    providerId: z.string(),
+    key: z.string(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('retry'),
+    iteration: z.number(),
+    providerId: z.string(),
+    attempt: z.number(),
+    delayMs: z.number(),
+    error: z.string(),
+  }),
+  z.object({ ...step, type: z.literal('fallback'), from: z.string(), to: z.string(), error: z.string() }),
+  z.object({
+    ...step,
+    type: z.literal('tool_call'),
+    callId: z.string(),
+    name: z.string(),
+    args: z.unknown(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('tool_result'),
+    callId: z.string(),
+    name: z.string(),
+    ok: z.boolean(),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('policy'),
+    callId: z.string(),
+    name: z.string(),
+    decision: z.enum(['allow', 'review', 'deny']),
+    reason: z.string(),
+  }),
+  z.object({ ...step, type: z.literal('structured_retry'), attempt: z.number(), error: z.string() }),
+  z.object({ ...step, type: z.literal('error'), error: z.string() }),
+])
+
+/** The normalized record of one target run, as in `Transcript` of src/types.ts. */
+export const transcriptSchema = z.object({
+  input: z.union([z.string(), z.array(turnSchema)]),
+  messages: z.array(messageSchema),
+  output: z.string(),
+  parsed: z.unknown().optional(),
+  toolCalls: z.array(toolCallRecordSchema),
+  usage: usageSchema,
+  costUsd: z.number().nullable(),
+  latencyMs: z.number(),
+  iterations: z.number(),
+  stopReason: z
+    .enum(['final', 'terminal_tool', 'max_iterations', 'usage_limit', 'aborted', 'error'])
+    .optional(),
+  trace: z.array(traceStepSchema).optional(),
+  error: z.string().optional(),
+})
+
+/** A verdict with its evaluator. `details` is open: LLM judges put judgeModel, specHash, reasons, costUsd there. */
+export const verdictSchema = z.object({
+  evaluator: z.string(),
+  weight: z.number(),
+  pass: z.boolean(),
+  score: z.number().optional(),
+  reason: z.string(),
+  /** the evaluator did not apply (e.g. a judge without a key); not counted as pass or fail */
+  skipped: z.boolean().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+})
+
+const serializedErrorSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  stack: z.string().optional(),
+})
+
+const base = {
+  suite: z.string(),
+  caseId: z.string(),
+  trial: z.number().int().nonnegative(),
+  tags: z.array(z.string()),
+  weight: z.number(),
+  durationMs: z.number(),
+}
+
+/** One (case, trial) result, as in `CaseResult` of src/runner/result.ts: a union on `status`. */
+export const caseResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    ...base,
+    status: z.enum(['passed', 'failed']),
+    score: z.number(),
+    verdicts: z.array(verdictSchema),
+    transcript: transcriptSchema,
+  }),
+  z.object({
+    ...base,
+    status: z.literal('errored'),
+    error: serializedErrorSchema,
+    verdicts: z.array(verdictSchema),
+    transcript: transcriptSchema.optional(),
+  }),
+  z.object({ ...base, status: z.literal('skipped'), reason: z.string() }),
+])

@@ -1,0 +1,78 @@
+import type { Comparison } from '../baselines/comparison.ts'
+import type { RunReport } from '../runner/result.ts'
+import { REPORT_SCHEMA_VERSION, type ReportHeader, type ReportRun } from './schema.ts'
+
+export type Judge = ReportRun['judges'][number]
+
+/** Everything about the run but its cases, in a fixed key order. */
+export function reportHeader(
+  run: RunReport,
+  extra: { cliVersion: string; git: ReportRun['git']; judges: readonly Judge[] },
+): ReportHeader {
+  const comparison = comparisonsOf(run)
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    run: {
+      id: run.runId,
+      startedAt: run.startedAt,
+      endedAt: new Date(Date.parse(run.startedAt) + run.durationMs).toISOString(),
+      durationMs: run.durationMs,
+      cliVersion: extra.cliVersion,
+      ...(extra.git && { git: extra.git }),
+      suites: run.suites.map((suite) => ({
+        name: suite.name,
+        file: suite.file,
+        targetId: suite.targetId,
+        ...(suite.model !== undefined && { model: suite.model }),
+      })),
+      judges: [...extra.judges],
+      concurrency: run.concurrency,
+      ...(run.stoppedBy !== undefined && { stoppedBy: run.stoppedBy }),
+    },
+    summary: {
+      total: run.total,
+      counts: { ...run.counts },
+      notRun: run.notRun,
+      accuracy: run.accuracy,
+      latencyMs: run.latencyMs,
+      usage: run.usage,
+      costUsd: run.costUsd,
+      unknownCostCount: run.unknownCostCount,
+    },
+    ...(comparison.length > 0 && { comparison }),
+    ...(run.gate && { gate: run.gate }),
+  }
+}
+
+/** The runner sets `comparison` for one compared suite and `comparisons` for several; the report always lists. */
+function comparisonsOf(
+  run: Pick<RunReport, 'comparison' | 'comparisons'>,
+): NonNullable<ReportHeader['comparison']> {
+  const list: readonly Comparison[] = run.comparisons ?? (run.comparison ? [run.comparison] : [])
+  return list.map((entry) => ({ ...entry, cases: entry.cases.map((c) => ({ ...c, tags: [...c.tags] })) }))
+}
+
+/** Collects the judges named in verdict details (`judgeModel`, `specHash`), one entry per distinct triple. */
+export class JudgeSet {
+  readonly #seen = new Map<string, Judge>()
+
+  add(verdicts: readonly { evaluator: string; details?: Record<string, unknown> | undefined }[]): void {
+    for (const { evaluator, details } of verdicts) {
+      const model = details?.judgeModel
+      const specHash = details?.specHash
+      if (typeof model !== 'string' && typeof specHash !== 'string') continue
+      const judge: Judge = {
+        evaluator,
+        ...(typeof model === 'string' && { model }),
+        ...(typeof specHash === 'string' && { specHash }),
+      }
+      this.#seen.set(JSON.stringify(judge), judge)
+    }
+  }
+
+  list(): Judge[] {
+    return [...this.#seen.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, judge]) => judge)
+  }
+}

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
+
+/** A line of a file: its text (without the newline) and where its bytes are. */
+export interface Line {
+  text: string
+  offset: number
+  bytes: number
+}
+
+/** Reads a file line by line without holding more than one chunk and one line in memory. */
+export async function* readLines(path: string): AsyncGenerator<Line> {
+  let pending: Buffer[] = []
+  let pendingBytes = 0
+  let offset = 0
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    let start = 0
+    let newline = chunk.indexOf(10, start)
+    while (newline !== -1) {
+      const piece = chunk.subarray(start, newline)
+      const bytes = pendingBytes + piece.length
+      const text =
+        pendingBytes === 0 ? piece.toString('utf8') : Buffer.concat([...pending, piece]).toString('utf8')
+      yield { text, offset, bytes }
+      offset += bytes + 1
+      pending = []
+      pendingBytes = 0
+      start = newline + 1
+      newline = chunk.indexOf(10, start)
+    }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start))
+      pendingBytes += chunk.length - start
+    }
+  }
+  if (pendingBytes > 0) yield { text: Buffer.concat(pending).toString('utf8'), offset, bytes: pendingBytes }
+}
+
+const WINDOW_BYTES = 1 << 20
+
+/** Reads byte ranges of a file, through a 1 MiB window so ranges read in file order cost few syscalls. */
+export class RangeReader {
+  readonly #file: FileHandle
+  #window = Buffer.alloc(0)
+  #windowStart = 0
+
+  private constructor(file: FileHandle) {
+    this.#file = file
+  }
+
+  static async open(path: string): Promise<RangeReader> {
+    return new RangeReader(await open(path, 'r'))
+  }
+
+  async read(offset: number, bytes: number): Promise<string> {
+    const end = offset + bytes
+    if (offset < this.#windowStart || end > this.#windowStart + this.#window.length) {
+      const size = Math.max(bytes, WINDOW_BYTES)
+      const buffer = Buffer.allocUnsafe(size)
+      const { bytesRead } = await this.#file.read(buffer, 0, size, offset)
+      this.#window = buffer.subarray(0, bytesRead)
+      this.#windowStart = offset
+    }
+    return this.#window.toString('utf8', offset - this.#windowStart, end - this.#windowStart)
+  }
+
+  close(): Promise<void> {
+    return this.#file.close()
+  }
+}

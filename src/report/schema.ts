@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { caseResultSchema, usageSchema } from './case-schema.ts'
+import { comparisonSchema, gateSchema } from './comparison-schema.ts'
+
+/** Bumped on any change that makes an older reader misread a report. */
+export const REPORT_SCHEMA_VERSION = 1
+
+/** Who and what produced the run. */
+export const reportRunSchema = z.object({
+  id: z.string(),
+  /** ISO time */
+  startedAt: z.string(),
+  /** ISO time */
+  endedAt: z.string(),
+  durationMs: z.number(),
+  /** version of the `evals` package that wrote the report */
+  cliVersion: z.string(),
+  /** absent outside a git work tree; `branch` absent on a detached HEAD */
+  git: z.object({ commit: z.string(), branch: z.string().optional() }).optional(),
+  suites: z.array(
+    z.object({ name: z.string(), file: z.string(), targetId: z.string(), model: z.string().optional() }),
+  ),
+  /** LLM judges seen in the verdicts, by evaluator, model and spec hash */
+  judges: z.array(
+    z.object({ evaluator: z.string(), model: z.string().optional(), specHash: z.string().optional() }),
+  ),
+  concurrency: z.number(),
+  stoppedBy: z.enum(['bail', 'interrupt']).optional(),
+})
+
+/** Aggregates of the run, as in `RunReport` of src/runner/result.ts. */
+export const reportSummarySchema = z.object({
+  /** (case, trial) pairs planned; skipped cases count once */
+  total: z.number(),
+  counts: z.object({ passed: z.number(), failed: z.number(), errored: z.number(), skipped: z.number() }),
+  /** pairs never finished because of `bail` or an interrupt */
+  notRun: z.number(),
+  /** weighted share of passed among passed + failed pairs; null when none was graded */
+  accuracy: z.number().nullable(),
+  latencyMs: z.object({ p50: z.number(), p95: z.number(), p99: z.number() }).nullable(),
+  usage: usageSchema,
+  /** null when no pair had a known cost (never 0 for unknown) */
+  costUsd: z.number().nullable(),
+  unknownCostCount: z.number(),
+})
+
+/** The JSON report: the source of truth that JUnit, HTML and Markdown are rendered from. */
+export const reportSchema = z.object({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  run: reportRunSchema,
+  summary: reportSummarySchema,
+  /** one comparison per suite that has a baseline; absent when no baseline was used */
+  comparison: z.array(comparisonSchema).optional(),
+  /** the gate decision; absent when no gate ran */
+  gate: gateSchema.optional(),
+  /** every (case, trial) result, sorted by suite (run order), case id, then trial */
+  cases: z.array(caseResultSchema),
+})
+
+export type Report = z.infer<typeof reportSchema>
+/** Everything but the cases: small, and known before the cases are streamed. */
+export type ReportHeader = Omit<Report, 'cases'>
+export type ReportRun = z.infer<typeof reportRunSchema>
+export type ReportSummary = z.infer<typeof reportSummarySchema>
+export type ReportCase = z.infer<typeof caseResultSchema>
+
+/** The JSON Schema published as schema/report.schema.json. */
+export function reportJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(reportSchema, { io: 'input', unrepresentable: 'any' })
+}

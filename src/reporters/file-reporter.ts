@@ -1,0 +1,55 @@
+import { join } from 'node:path'
+import { openReport } from '../report/read.ts'
+import { ensureJsonReport } from '../report/write-json.ts'
+import type { ReportRenderer } from './renderer.ts'
+import type { Reporter, RunReport } from './reporter.ts'
+
+/** What every built-in reporter may be given. */
+export interface ReporterOptions {
+  /** ANSI colours (console) @default stdout is a TTY and NO_COLOR is unset */
+  color?: boolean
+  /** each report file is pushed here once written, so the console summary can list it */
+  files?: string[]
+  /** secrets in OPENAI_API_KEY / ANTHROPIC_API_KEY are redacted from reports @default process.env */
+  env?: NodeJS.ProcessEnv
+}
+
+/** Writes `report.json` into the run directory when the run ends: the source of truth for every other format. */
+export class JsonReporter implements Reporter {
+  readonly #options: ReporterOptions
+
+  constructor(options: ReporterOptions = {}) {
+    this.#options = options
+  }
+
+  async onRunEnd(report: RunReport): Promise<void> {
+    const path = await ensureJsonReport(report, envOption(this.#options))
+    this.#options.files?.push(path)
+  }
+}
+
+/**
+ * Renders one format from the run's `report.json` when the run ends (writing report.json first if no JSON
+ * reporter did), into the run directory.
+ */
+export class FileReporter implements Reporter {
+  readonly #renderer: ReportRenderer
+  readonly #options: ReporterOptions
+
+  constructor(renderer: ReportRenderer, options: ReporterOptions = {}) {
+    this.#renderer = renderer
+    this.#options = options
+  }
+
+  async onRunEnd(report: RunReport): Promise<void> {
+    const json = await ensureJsonReport(report, envOption(this.#options))
+    const source = await openReport(json, { validate: false, ...envOption(this.#options) })
+    const path = join(report.dir, this.#renderer.fileName)
+    await this.#renderer.render(source, path)
+    this.#options.files?.push(path)
+  }
+}
+
+function envOption(options: ReporterOptions): { env?: NodeJS.ProcessEnv } {
+  return options.env === undefined ? {} : { env: options.env }
+}

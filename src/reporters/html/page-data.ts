@@ -1,0 +1,159 @@
+import type { ReportCase, ReportHeader } from '../../report/schema.ts'
+import type { z } from 'zod'
+import type { traceStepSchema } from '../../report/case-schema.ts'
+import { truncate } from '../text.ts'
+
+/** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */
+export const PAGE_STRING_CHARS = 10_000
+const LABEL_CHARS = 160
+
+/** One (case, trial) as the page shows it; short keys, since 10,000 of them are embedded. */
+export interface PageCase {
+  /** suite */
+  s: string
+  id: string
+  /** trial, 0-based */
+  t: number
+  /** status */
+  st: ReportCase['status']
+  /** score */
+  sc?: number
+  /** duration, ms */
+  ms: number
+  tags: string[]
+  /** verdicts: evaluator, pass, score, reason, skipped, details (JSON text) */
+  v: { e: string; p: boolean; sc?: number; r: string; sk?: boolean; d?: string }[]
+  in?: string
+  out?: string
+  /** tool calls: name, arguments, result, error (as JSON text), ms */
+  tc?: { n: string; a: string; r?: string; err?: string; ms: number }[]
+  /** trace: type, start offset ms, duration ms, label */
+  tr?: { ty: string; at: number; ms: number; l: string }[]
+  /** error (errored) or skip reason (skipped) */
+  err?: string
+  why?: string
+  /** target latency ms, cost USD (null unknown), tokens in and out */
+  lat?: number
+  cost?: number | null
+  tok?: [number, number]
+  /** baseline transition, when the suite was compared */
+  b?: string
+}
+
+/** The page's view of a report header: as in report.json, with the comparisons' case lists left out. */
+export function pageHeader(header: ReportHeader): unknown {
+  const { comparison, ...rest } = header
+  if (!comparison) return rest
+  return { ...rest, comparison: comparison.map(({ cases: _cases, ...summary }) => summary) }
+}
+
+/** suite → case id → transition, from the header's comparisons */
+export function baselineLookup(header: ReportHeader): Map<string, Map<string, string>> {
+  const lookup = new Map<string, Map<string, string>>()
+  for (const comparison of header.comparison ?? []) {
+    lookup.set(comparison.suite, new Map(comparison.cases.map((c) => [c.id, c.transition])))
+  }
+  return lookup
+}
+
+export function pageCase(result: ReportCase, transition: string | undefined): PageCase {
+  const page: PageCase = {
+    s: result.suite,
+    id: result.caseId,
+    t: result.trial,
+    st: result.status,
+    ms: round(result.durationMs),
+    tags: result.tags,
+    v: [],
+  }
+  if (transition !== undefined) page.b = transition
+  if (result.status === 'skipped') {
+    page.why = text(result.reason)
+    return page
+  }
+  if (result.status === 'errored') page.err = text(`${result.error.name}: ${result.error.message}`)
+  else page.sc = result.score
+  page.v = result.verdicts.map((verdict) => ({
+    e: verdict.evaluator,
+    p: verdict.pass,
+    ...(verdict.score !== undefined && { sc: verdict.score }),
+    r: text(verdict.reason),
+    ...(verdict.skipped === true && { sk: true }),
+    ...(verdict.details !== undefined && { d: json(verdict.details) }),
+  }))
+  const transcript = result.transcript
+  if (!transcript) return page
+  page.in = text(typeof transcript.input === 'string' ? transcript.input : json(transcript.input))
+  page.out = text(transcript.output)
+  page.lat = round(transcript.latencyMs)
+  page.cost = transcript.costUsd
+  page.tok = [transcript.usage.inputTokens, transcript.usage.outputTokens]
+  if (transcript.toolCalls.length > 0) {
+    page.tc = transcript.toolCalls.map((call) => ({
+      n: call.name,
+      a: json(call.args),
+      ...(call.result !== undefined && { r: json(call.result) }),
+      ...(call.error !== undefined && { err: text(call.error) }),
+      ms: round(call.durationMs),
+    }))
+  }
+  const trace = transcript.trace
+  if (trace && trace.length > 0) {
+    const start = Math.min(...trace.map((step) => step.startedAt))
+    page.tr = trace.map((step) => ({
+      ty: step.type,
+      at: round(step.startedAt - start),
+      ms: round(step.durationMs),
+      l: truncate(traceLabel(step), LABEL_CHARS),
+    }))
+  }
+  return page
+}
+
+function traceLabel(step: z.infer<typeof traceStepSchema>): string {
+  switch (step.type) {
+    case 'llm_call':
+      return `${step.model} · ${step.usage.inputTokens} → ${step.usage.outputTokens} tokens · ${step.finishReason}`
+    case 'cache_hit':
+      return `cache hit · ${step.providerId}`
+    case 'retry':
+      return `retry ${step.attempt} after ${step.delayMs} ms · ${step.error}`
+    case 'fallback':
+      return `${step.from} → ${step.to} · ${step.error}`
+    case 'tool_call':
+      return `${step.name}(${json(step.args)})`
+    case 'tool_result':
+      return `${step.name} ${step.ok ? 'ok' : `failed: ${step.error ?? ''}`}`
+    case 'policy':
+      return `${step.name}: ${step.decision} · ${step.reason}`
+    case 'structured_retry':
+      return `structured output retry ${step.attempt} · ${step.error}`
+    case 'error':
+      return step.error
+  }
+}
+
+function text(value: string): string {
+  return truncate(value, PAGE_STRING_CHARS)
+}
+
+/** values come from parsed JSON, so only a missing one is not JSON-encodable */
+function json(value: unknown): string {
+  if (typeof value === 'string') return text(value)
+  return text(value === undefined ? 'undefined' : JSON.stringify(value, null, 2))
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10
+}
+
+/**
+ * JSON that can sit inside `<script type="application/json">`: `<`, `>` and `&` become `\u003c`-style escapes
+ * (so `</script>` and `<!--` cannot end or change the element), as do U+2028 and U+2029.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}

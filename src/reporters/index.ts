@@ -1,0 +1,89 @@
+import { isAbsolute } from 'node:path'
+import { ConfigError } from '../errors.ts'
+import { importUserModule } from '../targets/load-module.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { ConsoleReporter } from './console.ts'
+import { FileReporter, JsonReporter, type ReporterOptions } from './file-reporter.ts'
+import { htmlRenderer } from './html/html.ts'
+import { junitRenderer } from './junit.ts'
+import { markdownRenderer } from './markdown.ts'
+import type { ReportRenderer } from './renderer.ts'
+import type { Reporter } from './reporter.ts'
+
+export type { ReporterOptions }
+
+/** Makes a reporter for one run. */
+export type ReporterFactory = (options: ReporterOptions) => Reporter
+
+/** Formats `evals report` can render from a report.json. */
+export const RENDERERS: Readonly<Record<string, ReportRenderer>> = {
+  junit: junitRenderer,
+  html: htmlRenderer,
+  markdown: markdownRenderer,
+}
+
+/** Built-in reporters by `--reporter` name. */
+export const REPORTERS: Readonly<Record<string, ReporterFactory>> = {
+  console: (options) => new ConsoleReporter(options.color === undefined ? {} : { color: options.color }),
+  json: (options) => new JsonReporter(options),
+  junit: (options) => new FileReporter(junitRenderer, options),
+  html: (options) => new FileReporter(htmlRenderer, options),
+  markdown: (options) => new FileReporter(markdownRenderer, options),
+}
+
+/** `--reporter` when not given: everything but markdown. */
+export const DEFAULT_REPORTERS = ['console', 'json', 'junit', 'html'] as const
+
+/**
+ * Reporters for `--reporter` names: built-in names, or paths of modules (relative to `baseDir`) whose default
+ * export is a Reporter object, a Reporter class or a factory. The console reporter goes last, so its summary is
+ * the last thing printed. Throws a ConfigError for an unknown name.
+ */
+export async function createReporters(
+  names: readonly string[],
+  options: ReporterOptions & { baseDir?: string } = {},
+): Promise<Reporter[]> {
+  const { baseDir = process.cwd(), ...reporterOptions } = options
+  const unique = [...new Set(names)]
+  const ordered = [
+    ...unique.filter((name) => name !== 'console'),
+    ...unique.filter((name) => name === 'console'),
+  ]
+  const reporters: Reporter[] = []
+  for (const name of ordered) {
+    const factory = REPORTERS[name]
+    if (factory) reporters.push(factory(reporterOptions))
+    else if (isModulePath(name)) reporters.push(await loadReporter(name, baseDir, reporterOptions))
+    else throw new ConfigError(unknownReporterMessage(name))
+  }
+  return reporters
+}
+
+export function unknownReporterMessage(name: string): string {
+  const known = Object.keys(REPORTERS)
+  const hint = didYouMean(name, known)
+  return (
+    `Unknown reporter \`${name}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} ` +
+    `Known reporters: ${known.join(', ')}; or give a module path, e.g. \`./my-reporter.ts\`.`
+  )
+}
+
+function isModulePath(name: string): boolean {
+  return name.startsWith('.') || isAbsolute(name) || /\.[cm]?[jt]s$/.test(name)
+}
+
+async function loadReporter(file: string, baseDir: string, options: ReporterOptions): Promise<Reporter> {
+  const module = await importUserModule(file, baseDir, `--reporter ${file}`)
+  const exported = module.default
+  if (typeof exported === 'function') {
+    const isClass = Function.prototype.toString.call(exported).startsWith('class')
+    return isClass
+      ? new (exported as new (o: ReporterOptions) => Reporter)(options)
+      : (exported as ReporterFactory)(options)
+  }
+  if (typeof exported === 'object' && exported !== null) return exported
+  throw new ConfigError(
+    `--reporter ${file}: the module must default-export a Reporter (an object with onRunStart, onCaseEnd or ` +
+      `onRunEnd), a Reporter class, or a function that returns one.`,
+  )
+}

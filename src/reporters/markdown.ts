@@ -1,0 +1,133 @@
+import { writeFileAtomic } from '../report/atomic.ts'
+import type { ReportSource } from '../report/read.ts'
+import type { ReportHeader } from '../report/schema.ts'
+import { formatCount, formatMs, formatUsd } from './format.ts'
+import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
+import type { ReportRenderer } from './renderer.ts'
+import { problemReasons } from './text.ts'
+
+/** GitHub comments stop at 65,536 characters; stay well below whatever the suite size. */
+export const MARKDOWN_MAX_BYTES = 60_000
+const TOP_FAILURES = 10
+const REASON_CHARS = 300
+/** the summary, gate and baseline lines */
+const HEAD_BYTES = 12_000
+const TOP_BYTES = 14_000
+/** kept free for the headings and lines that close the document */
+const CLOSING_BYTES = 600
+
+/**
+ * A concise Markdown summary for PR comments and job summaries: counts, accuracy, the gate and baseline when
+ * present, the top failures with reasons, and every failure in a collapsed `<details>` list, cut to stay under
+ * MARKDOWN_MAX_BYTES.
+ */
+export const markdownRenderer: ReportRenderer = {
+  name: 'markdown',
+  fileName: 'report.md',
+  async render(source, path) {
+    await writeFileAtomic(path, await renderMarkdown(source))
+  },
+}
+
+export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_MAX_BYTES): Promise<string> {
+  const head = new BoundedMarkdown(HEAD_BYTES)
+  for (const line of summaryLines(source.header)) head.add(line)
+  const top = new BoundedMarkdown(TOP_BYTES)
+  const all = new BoundedMarkdown(maxBytes - head.bytes - TOP_BYTES - CLOSING_BYTES)
+  let problems = 0
+  let listed = 0
+  let topRows = 0
+  for await (const result of source.cases()) {
+    const reasons = problemReasons(result)
+    const [first] = reasons
+    if (!first) continue
+    problems++
+    const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
+    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${trial}`
+    const mark = result.status === 'errored' ? '⚠️' : '❌'
+    if (
+      topRows < TOP_FAILURES &&
+      top.add(`| ${mark} ${name} | ${md(first.evaluator, 60)} | ${md(first.reason, REASON_CHARS)} |`)
+    ) {
+      topRows++
+    }
+    const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
+    if (listed === problems - 1 && all.add(`- ${mark} ${name} — ${why}`)) listed++
+  }
+  const lines = [head.toString().trimEnd()]
+  if (problems === 0) {
+    lines.push('', source.header.summary.total === 0 ? 'No cases ran.' : 'Every case passed.')
+  } else {
+    lines.push(
+      '',
+      '### Top failures',
+      '',
+      '| Case | Evaluator | Reason |',
+      '| --- | --- | --- |',
+      top.toString().trimEnd(),
+    )
+    lines.push(
+      '',
+      `<details><summary>All ${formatCount(problems)} failing or errored case runs</summary>`,
+      '',
+    )
+    lines.push(all.toString().trimEnd())
+    if (problems > listed) lines.push(`- … and ${formatCount(problems - listed)} more in report.json`)
+    lines.push('', '</details>')
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function summaryLines(header: ReportHeader): string[] {
+  const { run, summary, gate, comparison } = header
+  const { passed, failed, errored, skipped } = summary.counts
+  const suites = run.suites.map((suite) => md(suite.name, 60)).join(', ') || 'no suites'
+  const lines = [
+    `## evals · ${suites}`,
+    '',
+    `✅ ${formatCount(passed)} passed · ❌ ${formatCount(failed)} failed · ⚠️ ${formatCount(errored)} errored · ⏭️ ${formatCount(skipped)} skipped` +
+      (summary.notRun > 0 ? ` · ${formatCount(summary.notRun)} not run (${run.stoppedBy ?? 'stopped'})` : ''),
+    '',
+  ]
+  const facts = [
+    `**Accuracy** ${summary.accuracy === null ? 'n/a' : `${(summary.accuracy * 100).toFixed(1)}%`}`,
+    summary.latencyMs &&
+      `**Latency** p50 ${formatMs(summary.latencyMs.p50)} · p95 ${formatMs(summary.latencyMs.p95)}`,
+    `**Cost** ${summary.costUsd === null ? 'unknown' : formatUsd(summary.costUsd)}`,
+    `**Duration** ${formatMs(run.durationMs)}`,
+  ].filter(Boolean)
+  lines.push(facts.join(' · '))
+  const meta = [`run \`${md(run.id, 80)}\``]
+  if (run.git) meta.push(`commit \`${run.git.commit.slice(0, 12)}\``)
+  const models = [...new Set(run.suites.flatMap((suite) => (suite.model === undefined ? [] : [suite.model])))]
+  if (models.length > 0) meta.push(`model ${models.map((model) => md(model, 60)).join(', ')}`)
+  if (run.judges.length > 0) {
+    const judges = [
+      ...new Set(run.judges.flatMap((judge) => (judge.model === undefined ? [] : [judge.model]))),
+    ]
+    if (judges.length > 0) meta.push(`judge ${judges.map((judge) => md(judge, 60)).join(', ')}`)
+  }
+  lines.push('', meta.join(' · '))
+  if (gate) {
+    const icon = { pass: '✅', warn: '⚠️', fail: '❌' }[gate.decision]
+    lines.push('', `**Gate: ${icon} ${gate.decision}**`)
+    for (const reason of gate.reasons.slice(0, 10)) lines.push(`- ${md(reason, REASON_CHARS)}`)
+    for (const warning of gate.warnings.slice(0, 5)) lines.push(`- ⚠️ ${md(warning, REASON_CHARS)}`)
+  }
+  for (const entry of comparison ?? []) {
+    const { accuracy, counts } = entry
+    const pct = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`)
+    const delta =
+      accuracy.delta === null
+        ? ''
+        : ` (${accuracy.delta >= 0 ? '+' : ''}${(accuracy.delta * 100).toFixed(1)} pts)`
+    lines.push(
+      '',
+      `**Baseline** ${md(entry.suite, 60)}: accuracy ${pct(accuracy.baseline)} → ${pct(accuracy.current)}${delta} · ` +
+        `${counts.regressed} regressed · ${counts.improved} improved · ${counts.new} new · ${counts.removed} removed`,
+    )
+    const regressed = entry.cases.filter((c) => c.transition === 'regressed').slice(0, 20)
+    if (regressed.length > 0) lines.push(`Regressed: ${regressed.map((c) => md(c.id, 80)).join(', ')}`)
+  }
+  return lines
+}

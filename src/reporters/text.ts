@@ -1,0 +1,45 @@
+import type { ReportCase } from '../report/schema.ts'
+
+const CONTROL =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\0-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Control characters (ANSI escapes, NUL…) and lone surrogates as visible `\u001b` text; tabs and newlines stay. */
+export function visibleControls(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/** At most `max` characters, then a note with how many were left out; never splits a surrogate pair. */
+export function truncate(text: string, max: number, where = 'report.json'): string {
+  if (text.length <= max) return text
+  let end = max
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end--
+  return `${text.slice(0, end)}… [${(text.length - end).toLocaleString('en-US')} more characters in ${where}]`
+}
+
+/** The trials of each case together: report cases are sorted by suite, case id and trial. */
+export async function* groupTrials(
+  cases: AsyncIterable<ReportCase> | Iterable<ReportCase>,
+): AsyncGenerator<ReportCase[]> {
+  let group: ReportCase[] = []
+  for await (const result of cases) {
+    const first = group[0]
+    if (first && (first.suite !== result.suite || first.caseId !== result.caseId)) {
+      yield group
+      group = []
+    }
+    group.push(result)
+  }
+  if (group.length > 0) yield group
+}
+
+/** The reasons a result did not pass: failing verdicts, or the error; empty for passed and skipped. */
+export function problemReasons(result: ReportCase): { evaluator: string; reason: string }[] {
+  if (result.status === 'errored')
+    return [{ evaluator: 'error', reason: `${result.error.name}: ${result.error.message}` }]
+  if (result.status !== 'failed') return []
+  return result.verdicts
+    .filter((verdict) => !verdict.pass && verdict.skipped !== true)
+    .map(({ evaluator, reason }) => ({ evaluator, reason }))
+}
