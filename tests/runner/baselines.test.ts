@@ -1,0 +1,173 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { readBaseline } from '../../src/baselines/baseline.ts'
+import type { Suite } from '../../src/cases/suite.ts'
+import { runSuite, runSuites, type RunOptions } from '../../src/runner/run-suite.ts'
+import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
+
+/** A suite of three checked cases; `refund` is critical. */
+function support(fields: Partial<Suite> = {}): Suite {
+  return suiteOf(
+    [
+      caseOf('greet', { expect: { contains: 'ok' } }),
+      caseOf('refund', { expect: { contains: 'ok' }, tags: ['critical'] }),
+      caseOf('status', { expect: { contains: 'ok' } }),
+    ],
+    { name: 'support', ...fields },
+  )
+}
+
+/** Answers `ok` except for the inputs listed as broken. */
+function run(suite: Suite, broken: readonly string[], options: RunOptions = {}) {
+  const target = targetOf((input) => transcriptOf(input, broken.includes(input) ? 'no' : 'ok'))
+  return runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, target), ...options })
+}
+
+describe('baselines in the runner', () => {
+  test('--update-baseline writes <dir>/<suite>.json in canonical form, per-case summaries only', async () => {
+    const dir = tempDir()
+    const report = await run(support(), [], { updateBaseline: { dir } })
+    const file = join(dir, 'support.json')
+    expect(report.suiteStats[0]?.baselineWritten).toBe(file)
+    const baseline = await readBaseline(file)
+    expect(baseline).toMatchObject({
+      schemaVersion: 1,
+      suite: 'support',
+      targetId: 'test:target',
+      modelId: null,
+    })
+    expect(baseline.cases.map((entry) => entry.id)).toEqual(['greet', 'refund', 'status'])
+    expect(baseline.cases[1]).toEqual({
+      id: 'refund',
+      inputHash: report.cases[1]?.inputHash,
+      tags: ['critical'],
+      status: 'passed',
+      passes: 1,
+      trials: 1,
+      latencyMs: 1,
+      costUsd: null,
+    })
+    expect(report.gate).toBeUndefined()
+  })
+
+  test('an identical rerun passes the gate; a regressed critical case fails it, named', async () => {
+    const dir = tempDir()
+    await run(support(), [], { updateBaseline: { dir } })
+    const same = await run(support(), [], { baseline: { path: dir } })
+    expect(same.gate).toEqual({ decision: 'pass', reasons: [], warnings: [] })
+    expect(same.comparison?.counts).toMatchObject({ unchanged: 3, regressed: 0 })
+    expect(same.suiteStats[0]?.baselineFile).toBe(join(dir, 'support.json'))
+
+    const broken = await run(support(), ['refund'], { baseline: { path: join(dir, 'support.json') } })
+    expect(broken.gate?.decision).toBe('fail')
+    expect(broken.gate?.reasons).toEqual([
+      'Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `critical`).',
+    ])
+    expect(broken.comparison?.paired).toMatchObject({ method: 'mcnemar-exact', regressions: 1 })
+  })
+
+  test('a missing baseline stops the run before it starts, naming the file', async () => {
+    const dir = tempDir()
+    let ran = false
+    const suite = support()
+    const target = targetOf((input) => {
+      ran = true
+      return transcriptOf(input, 'ok')
+    })
+    await expect(
+      runSuite(suite, {
+        outDir: dir,
+        targets: targetsFor(suite, target),
+        baseline: { path: join(dir, 'baselines') },
+      }),
+    ).rejects.toThrow(
+      `Baseline file \`${join(dir, 'baselines', 'support.json')}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`, or pass \`--baseline-missing ok\` for a first run.`,
+    )
+    expect(ran).toBe(false)
+  })
+
+  test('a corrupt or wrong-version baseline is an error naming the file', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'support.json'), '{ "schemaVersion": 99 }')
+    await expect(run(support(), [], { baseline: { path: dir } })).rejects.toThrow(
+      `Baseline file \`${join(dir, 'support.json')}\` has schemaVersion 99, but this version of evals reads schemaVersion 1.`,
+    )
+    writeFileSync(join(dir, 'support.json'), '{ nope')
+    await expect(run(support(), [], { baseline: { path: dir } })).rejects.toThrow(
+      `Baseline file \`${join(dir, 'support.json')}\` is not valid JSON`,
+    )
+  })
+
+  test('`missing: ok` runs without a comparison, marks the baseline missing, and still applies floors', async () => {
+    const dir = tempDir()
+    const report = await run(support({ gate: { min_pass_rate: { cases: { status: 1 } } } }), ['status'], {
+      baseline: { path: dir, missing: 'ok' },
+    })
+    expect(report.comparison).toBeUndefined()
+    expect(report.suiteStats[0]).toMatchObject({
+      baselineMissing: true,
+      baselineFile: join(dir, 'support.json'),
+    })
+    expect(report.gate?.reasons).toEqual([
+      'Case `status` passed 0/1 trials (0.0%), below its `min_pass_rate` of 100.0%.',
+    ])
+  })
+
+  test("flags win over the case file's gate block", async () => {
+    const dir = tempDir()
+    const suite = suiteOf(
+      Array.from({ length: 8 }, (_, i) => caseOf(`c${i}`, { expect: { contains: 'ok' } })),
+      { name: 'many', gate: { alpha: 0.01 } },
+    )
+    const passing = targetOf((input) => transcriptOf(input, 'ok'))
+    await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, passing), updateBaseline: { dir } })
+    const failing = targetOf((input) =>
+      transcriptOf(input, ['c0', 'c1', 'c2', 'c3', 'c4'].includes(input) ? 'no' : 'ok'),
+    )
+    // 5 of 8 regress: one-sided McNemar p = 1/32 ≈ 0.031, over α = 0.01 but under 0.05
+    const strict = await runSuite(suite, {
+      outDir: tempDir(),
+      targets: targetsFor(suite, failing),
+      baseline: { path: dir },
+    })
+    expect(strict.gate?.decision).toBe('pass')
+    const loose = await runSuite(suite, {
+      outDir: tempDir(),
+      targets: targetsFor(suite, failing),
+      baseline: { path: dir, gate: { alpha: 0.05 } },
+    })
+    expect(loose.gate?.decision).toBe('fail')
+    expect(loose.gate?.reasons[0]).toMatch(/^Accuracy regressed significantly on 8 shared case\(s\)/)
+  })
+
+  test('does not write a baseline for a run stopped by --bail', async () => {
+    const dir = tempDir()
+    const report = await run(support(), ['greet'], { updateBaseline: { dir }, bail: true, concurrency: 1 })
+    expect(report.stoppedBy).toBe('bail')
+    expect(report.suiteStats[0]?.baselineWritten).toBeUndefined()
+    expect(existsSync(join(dir, 'support.json'))).toBe(false)
+  })
+
+  test('one baseline file for several suites is an error; a directory gives each suite its own', async () => {
+    const dir = tempDir()
+    const a = support({ name: 'a', file: join(dir, 'a.yaml') })
+    const b = support({ name: 'b', file: join(dir, 'b.yaml') })
+    const target = targetOf((input) => transcriptOf(input, 'ok'))
+    const targets = new Map([
+      [a.file, target],
+      [b.file, target],
+    ])
+    await runSuites([a, b], { outDir: tempDir(), targets, updateBaseline: { dir } })
+    expect(JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8'))).toMatchObject({ suite: 'b' })
+    await expect(
+      runSuites([a, b], { outDir: tempDir(), targets, baseline: { path: join(dir, 'a.json') } }),
+    ).rejects.toThrow(
+      `\`--baseline ${join(dir, 'a.json')}\` names one baseline file, but the run has 2 suites. Give a directory of \`<suite>.json\` baselines instead, e.g. \`--baseline baselines\`.`,
+    )
+    const both = await runSuites([a, b], { outDir: tempDir(), targets, baseline: { path: dir } })
+    expect(both.comparison).toBeUndefined()
+    expect(both.comparisons?.map((entry) => entry.suite)).toEqual(['a', 'b'])
+    expect(both.gate?.decision).toBe('pass')
+  })
+})
