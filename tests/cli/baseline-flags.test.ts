@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest'
+import { EXIT, exitCodeOf } from '../../src/cli/exit-code.ts'
+import { parseRunFlags } from '../../src/cli/options.ts'
+
+describe('baseline and gate flags of `evals run`', () => {
+  test('reads --update-baseline, --baseline-dir, --baseline, --baseline-missing and the gate flags', () => {
+    expect(parseRunFlags(['a.yaml', '--update-baseline', '--baseline-dir', 'snapshots'])).toMatchObject({
+      updateBaseline: true,
+      baselineDir: 'snapshots',
+    })
+    expect(
+      parseRunFlags([
+        'a.yaml',
+        '--baseline',
+        'baselines',
+        '--baseline-missing',
+        'ok',
+        '--alpha',
+        '0.01',
+        '--max-latency-ratio',
+        '1.5',
+        '--max-cost-ratio',
+        '2',
+      ]),
+    ).toMatchObject({
+      baseline: 'baselines',
+      baselineMissing: 'ok',
+      gate: { alpha: 0.01, max_latency_ratio: 1.5, max_cost_ratio: 2 },
+    })
+  })
+
+  test('defaults: no baseline, writes go to baselines/, a missing baseline is an error, no gate flags', () => {
+    const flags = parseRunFlags(['a.yaml'])
+    expect(flags).toMatchObject({
+      updateBaseline: false,
+      baselineDir: 'baselines',
+      baselineMissing: 'error',
+      gate: {},
+    })
+    expect(flags).not.toHaveProperty('baseline')
+  })
+
+  test.each([
+    [
+      ['--baseline', 'b', '--alpha', '1'],
+      'evals run: `--alpha` must be a number between 0 and 1 (exclusive), got "1".',
+    ],
+    [
+      ['--baseline', 'b', '--alpha', 'low'],
+      'evals run: `--alpha` must be a number between 0 and 1 (exclusive), got "low".',
+    ],
+    [
+      ['--baseline', 'b', '--max-latency-ratio', '0.5'],
+      'evals run: `--max-latency-ratio` must be a number of at least 1, got "0.5".',
+    ],
+    [
+      ['--baseline', 'b', '--max-cost-ratio', ''],
+      'evals run: `--max-cost-ratio` must be a number of at least 1, got "".',
+    ],
+    [
+      ['--baseline', 'b', '--baseline-missing', 'yes'],
+      'evals run: `--baseline-missing` must be `ok` or `error`, got "yes".',
+    ],
+    [
+      ['--baseline-missing', 'ok'],
+      'evals run: `--baseline-missing` only applies with `--baseline <dir|file>`, e.g. `--baseline baselines`.',
+    ],
+    [
+      ['--alpha', '0.1'],
+      'evals run: `--alpha` only applies with `--baseline <dir|file>`, e.g. `--baseline baselines`.',
+    ],
+    [
+      ['--baseline-dir', 'x'],
+      'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
+    ],
+    [
+      ['--update-baseline', '--tag', 'billing'],
+      'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
+    ],
+    [
+      ['--baselin', 'b'],
+      'evals run: unknown option `--baselin`. Did you mean `--baseline`? Run `evals run --help` for the options.',
+    ],
+  ])('rejects %j with an exact message', (args, message) => {
+    expect(() => parseRunFlags(['a.yaml', ...args])).toThrow(message)
+  })
+})
+
+describe('exit codes', () => {
+  const counts = (failed: number, errored: number) => ({ passed: 3, failed, errored, skipped: 0 })
+  const gate = (decision: 'pass' | 'warn' | 'fail') => ({ decision, reasons: [], warnings: [] })
+
+  test('0 when everything passed, and when the gate only warns', () => {
+    expect(exitCodeOf({ counts: counts(0, 0) })).toBe(EXIT.ok)
+    expect(exitCodeOf({ counts: counts(0, 0), gate: gate('warn') })).toBe(0)
+  })
+
+  test('1 when a case failed or the gate failed, even with errored cases', () => {
+    expect(exitCodeOf({ counts: counts(1, 0) })).toBe(EXIT.failed)
+    expect(exitCodeOf({ counts: counts(1, 2) })).toBe(1)
+    expect(exitCodeOf({ counts: counts(0, 0), gate: gate('fail') })).toBe(1)
+    expect(exitCodeOf({ counts: counts(0, 1), gate: gate('fail') })).toBe(1)
+  })
+
+  test('2 when cases only errored: an infrastructure failure, not a quality one', () => {
+    expect(exitCodeOf({ counts: counts(0, 1) })).toBe(EXIT.couldNotRun)
+    expect(exitCodeOf({ counts: counts(0, 1), gate: gate('pass') })).toBe(2)
+  })
+
+  test('130 when interrupted, whatever else happened', () => {
+    expect(exitCodeOf({ counts: counts(1, 1), gate: gate('fail'), stoppedBy: 'interrupt' })).toBe(130)
+    expect(exitCodeOf({ counts: counts(1, 0), stoppedBy: 'bail' })).toBe(1)
+  })
+})
