@@ -1,11 +1,12 @@
 import { didYouMean } from '../util/did-you-mean.ts'
-import { BASELINE_HELP, COMPARE_HELP, HELP, RUN_HELP } from './help.ts'
+import { BASELINE_HELP, COMPARE_HELP, HELP, REPORT_HELP, RUN_HELP } from './help.ts'
 
-const COMMANDS = ['run', 'compare', 'baseline', 'schema', 'help']
+const COMMANDS = ['run', 'compare', 'baseline', 'report', 'schema', 'help']
 const COMMAND_HELP: Partial<Record<string, string>> = {
   run: RUN_HELP,
   compare: COMPARE_HELP,
   baseline: BASELINE_HELP,
+  report: REPORT_HELP,
 }
 
 /** Picks the subcommand; each one is imported only when used. */
@@ -32,6 +33,10 @@ export async function dispatch(
     case 'baseline': {
       const { baselineCommand } = await import('./baseline-command.ts')
       return baselineCommand(args)
+    }
+    case 'report': {
+      const { reportCommand } = await import('./report-command.ts')
+      return reportCommand(args)
     }
     case 'schema': {
       const { schemaCommand } = await import('./schema-command.ts')

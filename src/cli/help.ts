@@ -11,6 +11,7 @@ Usage
   evals run <cases.yaml|glob…> [options]   run case files and print a summary
   evals compare <run> <baseline.json>      compare a finished run with a baseline and apply the gate
   evals baseline show <baseline.json>      print a baseline file
+  evals report <report.json> [options]     re-render JUnit, HTML or Markdown from a JSON report
   evals schema                             print the JSON Schema of case files
   evals --version                          print the version
 
@@ -27,7 +28,9 @@ Options
   --trials <n>               runs per case; overrides the files' \`trials:\`
   --timeout <ms>             per-case limit on target plus checks (default 60000)
   --bail                     stop starting cases after the first failed or errored one
-  --out <dir>                where \`<run-id>/results.jsonl\` and \`summary.json\` go (default reports)
+  --out <dir>                where \`<run-id>/\` with results and reports goes (default reports)
+  --reporter <names>         comma-separated or repeated: console, json, junit, html, markdown, or a module path
+                             (default console,json,junit,html); report.json is written whenever a file format is on
   --record                   call models live and save every call to \`__cassettes__/<suite>.jsonl\` beside the suite
   --replay [auto]            serve model calls from the cassette, no API key needed; a miss makes the case errored
                              with a diff; \`auto\` calls and records the misses
@@ -67,4 +70,16 @@ Prints a baseline file: suite, when and from which commit it was taken, target a
 passes/trials, score, latency and cost. Baselines are written by \`evals run <case-file> --update-baseline\`.
 
 Exit codes: 0 shown, 2 the file is missing or invalid.
+`
+
+export const REPORT_HELP = `Usage: evals report <report.json> [options]
+
+Re-renders other formats from a JSON report (\`reports/<run-id>/report.json\`), e.g. after editing or merging it.
+
+Options
+  --reporter <names>         formats to write, comma-separated or repeated: junit, html, markdown (default junit,html)
+  --out <dir>                where to write them (default: the report's directory)
+  -h, --help                 this help
+
+Exit codes: 0 written, 2 the report is missing or invalid.
 `

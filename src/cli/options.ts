@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
+import { DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 
 /** Gate flags, shared by `evals run` and `evals compare`. */
@@ -19,6 +20,7 @@ const RUN_OPTIONS = {
   timeout: { type: 'string' },
   bail: { type: 'boolean' },
   out: { type: 'string' },
+  reporter: { type: 'string', multiple: true },
   record: { type: 'boolean' },
   replay: { type: 'string' },
   'update-baseline': { type: 'boolean' },
@@ -43,6 +45,8 @@ export interface RunFlags {
   /** `--record`, `--replay` or `--replay auto` */
   cassettes?: 'record' | 'replay' | 'auto'
   outDir: string
+  /** reporter names or module paths, from `--reporter a,b` (repeatable) @default console, json, junit, html */
+  reporters: string[]
   /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
   updateBaseline: boolean
   /** @default 'baselines' */
@@ -105,6 +109,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     tags: values.tag ?? [],
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
+    reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
     updateBaseline: values['update-baseline'] ?? false,
     baselineDir: values['baseline-dir'] ?? 'baselines',
     baselineMissing: baselineMissing ?? 'error',
@@ -177,6 +182,15 @@ export function explainParseError(error: unknown, command: string, names: readon
   const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
   if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
   return `${command}: ${message}`
+}
+
+/** `--reporter a,b --reporter c` → [a, b, c]; undefined when not given */
+export function listFlag(values: readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined
+  return values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean)
 }
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {

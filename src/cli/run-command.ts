@@ -1,6 +1,6 @@
 import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
-import { ConsoleReporter } from '../reporters/console.ts'
+import { createReporters } from '../reporters/index.ts'
 import { runSuites } from '../runner/run-suite.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { RUN_HELP } from './help.ts'
@@ -34,6 +34,11 @@ export async function runCommand(args: readonly string[]): Promise<number> {
   }
   process.on('SIGINT', onSigint)
   try {
+    const files: string[] = []
+    const reporters = await createReporters(flags.reporters, {
+      color: flags.color && process.stdout.isTTY,
+      files,
+    })
     const suites = await loadSuites(flags.patterns, {
       ...(flags.filter === undefined ? {} : { filter: flags.filter }),
       ...(flags.tags.length === 0 ? {} : { tags: flags.tags }),
@@ -43,7 +48,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       bail: flags.bail,
       outDir: flags.outDir,
       signal: interrupt.signal,
-      reporters: [new ConsoleReporter({ color: flags.color && process.stdout.isTTY })],
+      reporters,
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
@@ -53,6 +58,8 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
     })
+    for (const [i, file] of files.entries())
+      process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
