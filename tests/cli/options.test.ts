@@ -23,6 +23,10 @@ describe('parseRunFlags', () => {
       '--bail',
       '--out',
       'out/',
+      '--reporter',
+      'json,markdown',
+      '--reporter',
+      ' ./mine.ts ',
       '--no-color',
     ])
     expect(flags).toEqual({
@@ -35,6 +39,7 @@ describe('parseRunFlags', () => {
       timeoutMs: 5000,
       bail: true,
       outDir: 'out/',
+      reporters: ['json', 'markdown', './mine.ts'],
       updateBaseline: false,
       baselineDir: 'baselines',
       baselineMissing: 'error',
@@ -44,10 +49,11 @@ describe('parseRunFlags', () => {
     })
   })
 
-  test('defaults to 4 at a time, reports/, colour on', () => {
+  test('defaults to 4 at a time, reports/, colour on, every reporter but markdown', () => {
     expect(parseRunFlags(['a.yaml'])).toMatchObject({
       concurrency: 4,
       outDir: 'reports',
+      reporters: ['console', 'json', 'junit', 'html'],
       bail: false,
       tags: [],
     })
