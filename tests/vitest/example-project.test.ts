@@ -99,8 +99,8 @@ test('vitest runs the matchers and describeSuite, keeping per-case metadata in t
     tags: ['billing'],
     costUsd: 0,
     verdicts: [
-      { evaluator: 'no_pii', pass: true, reason: expect.any(String) },
-      { evaluator: 'tool_args', pass: true, reason: expect.any(String) },
+      { evaluator: 'no_pii', pass: true, reason: expect.any(String) as string },
+      { evaluator: 'tool_args', pass: true, reason: expect.any(String) as string },
       { evaluator: 'contains', pass: true, reason: 'output contains `cancelled`' },
     ],
   })
