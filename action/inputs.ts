@@ -1,0 +1,72 @@
+import * as core from '@actions/core'
+import { ConfigError } from '../src/errors.ts'
+
+/** What fails the job, after the report and the comment are out. */
+export type FailOn = 'regression' | 'failure' | 'never'
+
+/** The action's inputs, as action.yml documents them. */
+export interface ActionInputs {
+  /** case files or globs, one per line */
+  cases: string[]
+  /** compare with `<dir>/<suite>.json` and apply the gate */
+  baselineDir?: string
+  /** `ok`: a suite without a baseline file runs without a comparison */
+  baselineMissing: 'error' | 'ok'
+  /** overrides the suites' `model:` */
+  model?: string
+  /** upsert the sticky PR comment */
+  comment: boolean
+  failOn: FailOn
+  /** where the case paths and `out-dir` are resolved */
+  workingDirectory: string
+  outDir: string
+  /** `--reporter` names or module paths; `json` and `markdown` are always added */
+  reporters: string[]
+  token: string
+  trials?: number
+  concurrency?: number
+}
+
+const FAIL_ON = ['regression', 'failure', 'never'] as const
+
+/** Reads and checks every input; throws a ConfigError naming the input on a bad value. */
+export function readInputs(): ActionInputs {
+  const cases = core.getMultilineInput('cases', { required: true })
+  const failOn = core.getInput('fail-on') || 'failure'
+  if (!FAIL_ON.includes(failOn as FailOn)) {
+    throw new ConfigError(`Input \`fail-on\` must be one of ${FAIL_ON.join(', ')}; got "${failOn}".`)
+  }
+  const baselineMissing = core.getInput('baseline-missing') || 'error'
+  if (baselineMissing !== 'error' && baselineMissing !== 'ok') {
+    throw new ConfigError(`Input \`baseline-missing\` must be \`error\` or \`ok\`; got "${baselineMissing}".`)
+  }
+  const optional = (name: string): string | undefined => core.getInput(name) || undefined
+  const baselineDir = optional('baseline-dir')
+  const model = optional('model')
+  const trials = positiveInt('trials')
+  const concurrency = positiveInt('concurrency')
+  return {
+    cases,
+    baselineMissing,
+    comment: core.getInput('comment') === '' || core.getBooleanInput('comment'),
+    failOn: failOn as FailOn,
+    workingDirectory: core.getInput('working-directory') || '.',
+    outDir: core.getInput('out-dir') || 'reports',
+    reporters: (core.getInput('reporters') || 'console').split(/[\s,]+/).filter((name) => name !== ''),
+    token: core.getInput('github-token'),
+    ...(baselineDir !== undefined && { baselineDir }),
+    ...(model !== undefined && { model }),
+    ...(trials !== undefined && { trials }),
+    ...(concurrency !== undefined && { concurrency }),
+  }
+}
+
+function positiveInt(name: string): number | undefined {
+  const text = core.getInput(name)
+  if (text === '') return undefined
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`Input \`${name}\` must be a positive integer; got "${text}".`)
+  }
+  return value
+}

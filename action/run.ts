@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { loadSuites } from '../src/cases/load.ts'
+import type { Suite } from '../src/cases/suite.ts'
+import { ensureJsonReport } from '../src/report/write-json.ts'
+import { createReporters } from '../src/reporters/index.ts'
+import { markdownRenderer } from '../src/reporters/markdown.ts'
+import type { RunReport } from '../src/runner/result.ts'
+import { runSuites } from '../src/runner/run-suite.ts'
+import type { ActionInputs } from './inputs.ts'
+import { regressionCount } from './outcome.ts'
+
+/** A finished run: what the summary, the comment, the annotations and the outputs are made from. */
+export interface EvalsRun {
+  suites: Suite[]
+  report: RunReport
+  /** `report.json` in the run directory */
+  reportPath: string
+  /** the Markdown report (`report.md` in the run directory) */
+  markdown: string
+}
+
+/**
+ * Loads and runs the suites as `evals run` does, with the `reporters` input plus `json` and `markdown`, whose
+ * report.md becomes the job summary and the PR comment.
+ */
+export async function runEvals(inputs: ActionInputs): Promise<EvalsRun> {
+  const suites = await loadSuites(inputs.cases)
+  const reporters = await createReporters([...inputs.reporters, 'json', 'markdown'], { color: false })
+  const report = await runSuites(suites, {
+    outDir: inputs.outDir,
+    reporters,
+    ...(inputs.model !== undefined && { model: inputs.model }),
+    ...(inputs.trials !== undefined && { trials: inputs.trials }),
+    ...(inputs.concurrency !== undefined && { concurrency: inputs.concurrency }),
+    ...(inputs.baselineDir !== undefined && {
+      baseline: { path: inputs.baselineDir, missing: inputs.baselineMissing },
+    }),
+  })
+  const reportPath = await ensureJsonReport(report)
+  const markdown = await readFile(join(report.dir, markdownRenderer.fileName), 'utf8')
+  return { suites, report, reportPath, markdown }
+}
+
+/** The action's outputs; numbers as strings, `accuracy` empty when nothing was graded. */
+export function outputsOf(run: EvalsRun): Record<string, string> {
+  const { counts, accuracy, gate } = run.report
+  return {
+    accuracy: accuracy === null ? '' : String(accuracy),
+    passed: String(counts.passed),
+    failed: String(counts.failed),
+    errored: String(counts.errored),
+    regressions: String(regressionCount(run.report)),
+    gate: gate?.decision ?? 'none',
+    'report-path': run.reportPath,
+    'report-dir': run.report.dir,
+  }
+}
+
+/** The summary and comment of a run that could not start: the error, each case-file problem on its own line. */
+export function couldNotRunMarkdown(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  const fence = '````'
+  return `## evals · could not run\n\n⚠️ Nothing was evaluated: this is a configuration or infrastructure problem, not a regression.\n\n${fence}text\n${text.slice(0, 20_000)}\n${fence}\n`
+}
