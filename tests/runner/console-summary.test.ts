@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { formatSummary } from '../../src/reporters/console.ts'
+import { makeStyle } from '../../src/reporters/format.ts'
+import type { RunReport } from '../../src/runner/result.ts'
+import { runSuite, type RunOptions } from '../../src/runner/run-suite.ts'
+import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
+
+const suite = suiteOf(
+  [
+    caseOf('always', { trials: 3, expect: { contains: 'ok' } }),
+    caseOf('flaky-one', { trials: 3, expect: { contains: 'ok' }, tags: ['critical'] }),
+    caseOf('broken', { trials: 3, expect: { contains: 'ok' } }),
+  ],
+  { name: 'support' },
+)
+
+/** `always` passes, `flaky-one` fails the trials listed, `broken` never passes. */
+function run(flakyFails: readonly number[], options: RunOptions = {}): Promise<RunReport> {
+  const target = targetOf((input, _signal, trial) => {
+    const pass = input === 'always' || (input === 'flaky-one' && !flakyFails.includes(trial))
+    return transcriptOf(input, pass ? 'ok' : 'no')
+  })
+  return runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, target), ...options })
+}
+
+/** The summary without problems and the lines that change run to run. */
+function stable(report: RunReport): string {
+  return formatSummary({ ...report, problems: [] }, makeStyle(false))
+    .split('\n')
+    .filter((line) => !/^(Latency|Tokens|Cost|Duration|Results|Ratios) /.test(line))
+    .join('\n')
+    .replace(/taken \S+ \(today\)/, 'taken <time> (today)')
+}
+
+describe('console summary with trials and a baseline', () => {
+  test('shows the accuracy interval, flaky cases and each case over its trials', async () => {
+    expect(stable(await run([1]))).toBe(`
+Cases     5 passed · 4 failed · 0 errored · 0 skipped
+Accuracy  55.6% weighted ± 28.7 (SE) · 95% CI 15.1–89.8% over 3 cases
+Flaky     1 case: flaky-one 2/3
+Per case  passes/trials · pass rate · pass@k and pass^k with k = trials
+  ✓ always       3/3 100%  pass@3 1.00 · pass^3 1.00
+  ~ flaky-one    2/3  67%  pass@3 1.00 · pass^3 0.30 flaky
+  ✗ broken       0/3   0%  pass@3 0.00 · pass^3 0.00
+`)
+  })
+
+  test('shows the comparison, the accuracy delta with its test, and the gate with its reasons', async () => {
+    const dir = tempDir()
+    await run([], { updateBaseline: { dir } })
+    const text = stable(await run([0, 2], { baseline: { path: dir } }))
+    expect(text).toContain(`
+Compared  1 regressed · 0 improved · 2 unchanged · 0 new · 0 removed
+  ↓ flaky-one 3/3 → 1/3 [critical]
+Delta     accuracy -22.2 points (66.7% → 44.4%) on 3 paired cases · sign test p = 1.0000 (one-sided for a regression: p = 0.5000)
+Gate      FAIL (1 reason)
+  ✗ Critical case \`flaky-one\` regressed: 3/3 → 1/3 trials passed (tagged \`critical\`).
+`)
+  })
+})
