@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { buildAction } from '../../action/build.ts'
 import { COMMENT_MARKER } from '../../action/comment.ts'
 import { loadSuites } from '../../src/cases/load.ts'
@@ -13,6 +13,9 @@ const fixtures = 'tests/action/fixtures'
 let tmp: string
 let entry: string
 let github: MockGitHub
+
+// each test spawns the bundle once or twice; leave room for a loaded CI machine
+vi.setConfig({ testTimeout: 60_000 })
 
 // the action runs from a fresh bundle of the current sources, away from node_modules, as on a runner; the
 // package.json copy sits where the bundle's `../../package.json` lookup expects it
