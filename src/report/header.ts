@@ -4,9 +4,33 @@ import { REPORT_SCHEMA_VERSION, type ReportHeader, type ReportRun } from './sche
 
 export type Judge = ReportRun['judges'][number]
 
+/** The parts of a RunReport a JSON report is built from (with `results.jsonl` for the cases). */
+export type ReportInput = Pick<
+  RunReport,
+  | 'runId'
+  | 'startedAt'
+  | 'durationMs'
+  | 'suites'
+  | 'concurrency'
+  | 'stoppedBy'
+  | 'total'
+  | 'counts'
+  | 'notRun'
+  | 'accuracy'
+  | 'latencyMs'
+  | 'usage'
+  | 'costUsd'
+  | 'unknownCostCount'
+  | 'comparison'
+  | 'comparisons'
+  | 'gate'
+  | 'dir'
+  | 'resultsFile'
+>
+
 /** Everything about the run but its cases, in a fixed key order. */
 export function reportHeader(
-  run: RunReport,
+  run: ReportInput,
   extra: { cliVersion: string; git: ReportRun['git']; judges: readonly Judge[] },
 ): ReportHeader {
   const comparison = comparisonsOf(run)

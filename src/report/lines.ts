@@ -36,13 +36,9 @@ export async function* readLines(path: string): AsyncGenerator<Line> {
   if (pendingBytes > 0) yield { text: Buffer.concat(pending).toString('utf8'), offset, bytes: pendingBytes }
 }
 
-const WINDOW_BYTES = 1 << 20
-
-/** Reads byte ranges of a file, through a 1 MiB window so ranges read in file order cost few syscalls. */
+/** Reads byte ranges of a file. */
 export class RangeReader {
   readonly #file: FileHandle
-  #window = Buffer.alloc(0)
-  #windowStart = 0
 
   private constructor(file: FileHandle) {
     this.#file = file
@@ -52,16 +48,10 @@ export class RangeReader {
     return new RangeReader(await open(path, 'r'))
   }
 
-  async read(offset: number, bytes: number): Promise<string> {
-    const end = offset + bytes
-    if (offset < this.#windowStart || end > this.#windowStart + this.#window.length) {
-      const size = Math.max(bytes, WINDOW_BYTES)
-      const buffer = Buffer.allocUnsafe(size)
-      const { bytesRead } = await this.#file.read(buffer, 0, size, offset)
-      this.#window = buffer.subarray(0, bytesRead)
-      this.#windowStart = offset
-    }
-    return this.#window.toString('utf8', offset - this.#windowStart, end - this.#windowStart)
+  async read(offset: number, bytes: number): Promise<Buffer> {
+    const buffer = Buffer.allocUnsafe(bytes)
+    const { bytesRead } = await this.#file.read(buffer, 0, bytes, offset)
+    return buffer.subarray(0, bytesRead)
   }
 
   close(): Promise<void> {

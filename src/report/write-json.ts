@@ -1,8 +1,8 @@
 import { join } from 'node:path'
-import type { CaseResult, RunReport } from '../runner/result.ts'
+import type { CaseResult } from '../runner/result.ts'
 import { openAtomic } from './atomic.ts'
 import { gitInfo } from './git.ts'
-import { JudgeSet, reportHeader } from './header.ts'
+import { JudgeSet, reportHeader, type ReportInput } from './header.ts'
 import { RangeReader, readLines } from './lines.ts'
 import { createRedactor } from './redact.ts'
 import type { ReportHeader } from './schema.ts'
@@ -37,7 +37,7 @@ export const CASES_OPENER = '  "cases": ['
  * case), a second copies them in sorted order with keys sorted and secrets redacted. The file is written to a
  * temporary name and renamed. Returns its path.
  */
-export async function writeJsonReport(run: RunReport, options: JsonReportOptions = {}): Promise<string> {
+export async function writeJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
   const path = options.path ?? join(run.dir, 'report.json')
   const redact = createRedactor(options.env)
   const suiteOrder = new Map(run.suites.map((suite, i) => [suite.name, i]))
@@ -65,10 +65,17 @@ export async function writeJsonReport(run: RunReport, options: JsonReportOptions
   const reader = entries.length > 0 ? await RangeReader.open(run.resultsFile) : undefined
   try {
     await out.write(redact(headerPrefix(header, entries.length)))
-    for (const [i, entry] of entries.entries()) {
-      const text = await (reader as RangeReader).read(entry.offset, entry.bytes)
-      const line = JSON.stringify(sortKeys(JSON.parse(text)))
-      await out.write(`${i === 0 ? '' : ',\n'}    ${redact(line)}`)
+    let first = true
+    for (const batch of adjacentBatches(entries)) {
+      const start = (batch[0] as Entry).offset
+      const last = batch[batch.length - 1] as Entry
+      const bytes = await (reader as RangeReader).read(start, last.offset + last.bytes - start)
+      for (const entry of batch) {
+        const text = bytes.toString('utf8', entry.offset - start, entry.offset - start + entry.bytes)
+        const line = JSON.stringify(sortKeys(JSON.parse(text)))
+        await out.write(`${first ? '' : ',\n'}    ${redact(line)}`)
+        first = false
+      }
     }
     await out.write(entries.length > 0 ? '\n  ]\n}\n' : '')
     await out.commit()
@@ -88,6 +95,26 @@ function headerPrefix(header: ReportHeader, cases: number): string {
   return `${text.slice(0, text.lastIndexOf(`${CASES_OPENER}]`))}${CASES_OPENER}\n`
 }
 
+const BATCH_BYTES = 1 << 20
+
+/** Runs of entries whose lines follow each other in the file, read with one call (up to ~1 MiB each). */
+function* adjacentBatches(entries: readonly Entry[]): Generator<Entry[]> {
+  let batch: Entry[] = []
+  let end = -1
+  let size = 0
+  for (const entry of entries) {
+    if (batch.length > 0 && (entry.offset !== end || size + entry.bytes > BATCH_BYTES)) {
+      yield batch
+      batch = []
+      size = 0
+    }
+    batch.push(entry)
+    end = entry.offset + entry.bytes + 1
+    size += entry.bytes + 1
+  }
+  if (batch.length > 0) yield batch
+}
+
 function compareEntries(a: Entry, b: Entry): number {
   if (a.suite !== b.suite) return a.suite - b.suite
   if (a.caseId !== b.caseId) return a.caseId < b.caseId ? -1 : 1
@@ -103,10 +130,10 @@ export function sortKeys(value: unknown): unknown {
   return out
 }
 
-const pending = new WeakMap<RunReport, Promise<string>>()
+const pending = new WeakMap<ReportInput, Promise<string>>()
 
 /** `writeJsonReport` once per run, however many reporters need report.json: the first call writes it. */
-export function ensureJsonReport(run: RunReport, options: JsonReportOptions = {}): Promise<string> {
+export function ensureJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
   let written = pending.get(run)
   if (!written) {
     written = writeJsonReport(run, options)

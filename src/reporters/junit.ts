@@ -76,10 +76,7 @@ function addCase(testCase: TestCase, result: ReportCase, trials: number): void {
   if (result.status === 'passed' || result.status === 'failed')
     testCase.property('score', String(result.score))
   const transcript = result.status === 'skipped' ? undefined : result.transcript
-  if (transcript) {
-    testCase.property('latencyMs', String(round(transcript.latencyMs)))
-    testCase.property('costUsd', transcript.costUsd === null ? 'unknown' : String(transcript.costUsd))
-  }
+  if (transcript && transcript.costUsd !== null) testCase.property('costUsd', String(transcript.costUsd))
   switch (result.status) {
     case 'passed':
       return
