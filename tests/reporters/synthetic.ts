@@ -18,7 +18,13 @@ export function syntheticTranscript(i: number, output?: string): Transcript {
       `Your order ${1000 + i} shipped on Monday with the carrier and should arrive within two business days. ` +
         `The tracking number is TRK-${i}. Anything else I can help with?`,
     toolCalls: [
-      { id: `call_${i}`, name: 'order_status', args: { order_id: 1000 + i }, result: { status: 'shipped' }, durationMs: 3 },
+      {
+        id: `call_${i}`,
+        name: 'order_status',
+        args: { order_id: 1000 + i },
+        result: { status: 'shipped' },
+        durationMs: 3,
+      },
     ],
     usage: USAGE,
     costUsd: 0.00021,
@@ -26,23 +32,75 @@ export function syntheticTranscript(i: number, output?: string): Transcript {
     iterations: 2,
     stopReason: 'final',
     trace: [
-      { type: 'llm_call', startedAt: start, durationMs: 180, iteration: 0, providerId: 'openai', model: 'gpt-4.1-mini', usage: USAGE, finishReason: 'tool_calls', toolCalls: 1 },
-      { type: 'tool_call', startedAt: start + 181, durationMs: 0, callId: `call_${i}`, name: 'order_status', args: { order_id: 1000 + i } },
-      { type: 'tool_result', startedAt: start + 184, durationMs: 3, callId: `call_${i}`, name: 'order_status', ok: true, result: { status: 'shipped' } },
-      { type: 'llm_call', startedAt: start + 190, durationMs: 210, iteration: 1, providerId: 'openai', model: 'gpt-4.1-mini', usage: USAGE, finishReason: 'stop', toolCalls: 0 },
+      {
+        type: 'llm_call',
+        startedAt: start,
+        durationMs: 180,
+        iteration: 0,
+        providerId: 'openai',
+        model: 'gpt-4.1-mini',
+        usage: USAGE,
+        finishReason: 'tool_calls',
+        toolCalls: 1,
+      },
+      {
+        type: 'tool_call',
+        startedAt: start + 181,
+        durationMs: 0,
+        callId: `call_${i}`,
+        name: 'order_status',
+        args: { order_id: 1000 + i },
+      },
+      {
+        type: 'tool_result',
+        startedAt: start + 184,
+        durationMs: 3,
+        callId: `call_${i}`,
+        name: 'order_status',
+        ok: true,
+        result: { status: 'shipped' },
+      },
+      {
+        type: 'llm_call',
+        startedAt: start + 190,
+        durationMs: 210,
+        iteration: 1,
+        providerId: 'openai',
+        model: 'gpt-4.1-mini',
+        usage: USAGE,
+        finishReason: 'stop',
+        toolCalls: 0,
+      },
     ],
   }
 }
 
 /** The i-th synthetic result: 85% passed, 10% failed, 3% errored, 2% skipped. */
 export function syntheticResult(i: number, suite = 'support'): CaseResult {
-  const base = { suite, caseId: `case-${String(i).padStart(5, '0')}`, trial: 0, tags: i % 3 === 0 ? ['billing'] : ['shipping'], weight: 1, durationMs: 420 + (i % 300) }
+  const base = {
+    suite,
+    caseId: `case-${String(i).padStart(5, '0')}`,
+    trial: 0,
+    tags: i % 3 === 0 ? ['billing'] : ['shipping'],
+    weight: 1,
+    durationMs: 420 + (i % 300),
+  }
   const kind = i % 100
   if (kind < 2) return { ...base, status: 'skipped', reason: 'waiting for the refunds API' }
   const transcript = syntheticTranscript(i)
   const toolVerdict = { evaluator: 'tool', weight: 1, pass: true, reason: 'called `order_status`' }
   if (kind < 5) {
-    return { ...base, status: 'errored', error: { name: 'TimeoutError', message: 'the target did not answer within 60000 ms', code: 'EVALS_TIMEOUT' }, verdicts: [], transcript }
+    return {
+      ...base,
+      status: 'errored',
+      error: {
+        name: 'TimeoutError',
+        message: 'the target did not answer within 60000 ms',
+        code: 'EVALS_TIMEOUT',
+      },
+      verdicts: [],
+      transcript,
+    }
   }
   const pass = kind >= 15
   return {
@@ -51,7 +109,12 @@ export function syntheticResult(i: number, suite = 'support'): CaseResult {
     score: pass ? 1 : 0.5,
     verdicts: [
       toolVerdict,
-      { evaluator: 'contains', weight: 1, pass, reason: pass ? 'output contains `shipped`' : 'output does not contain `refunded` (ignoring case)' },
+      {
+        evaluator: 'contains',
+        weight: 1,
+        pass,
+        reason: pass ? 'output contains `shipped`' : 'output does not contain `refunded` (ignoring case)',
+      },
     ],
     transcript,
   }
@@ -75,7 +138,12 @@ export function writeRun(dir: string, results: Iterable<CaseResult>, suites = ['
     runId: 'synthetic',
     startedAt: '2026-01-31T12:00:00.000Z',
     durationMs: 1234,
-    suites: suites.map((name) => ({ name, file: `cases/${name}.yaml`, targetId: 'agent:support', model: 'openai:gpt-4.1-mini' })),
+    suites: suites.map((name) => ({
+      name,
+      file: `cases/${name}.yaml`,
+      targetId: 'agent:support',
+      model: 'openai:gpt-4.1-mini',
+    })),
     concurrency: 8,
     total,
     counts,
