@@ -13,6 +13,7 @@ export const GATE_OPTIONS = {
 
 const RUN_OPTIONS = {
   model: { type: 'string' },
+  judge: { type: 'string' },
   concurrency: { type: 'string' },
   filter: { type: 'string' },
   tag: { type: 'string', multiple: true },
@@ -36,6 +37,8 @@ const RUN_OPTIONS = {
 export interface RunFlags {
   patterns: string[]
   model?: string
+  /** judge model; overrides the files' `judge.model` */
+  judge?: string
   concurrency: number
   filter?: string
   tags: string[]
@@ -118,6 +121,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     color: values['no-color'] !== true && !process.env.NO_COLOR,
     help: values.help ?? false,
     ...defined('model', values.model),
+    ...defined('judge', values.judge),
     ...defined('filter', values.filter),
     ...defined('trials', positiveInteger(values.trials, '--trials')),
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),

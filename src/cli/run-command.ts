@@ -50,6 +50,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       signal: interrupt.signal,
       reporters,
       ...(flags.model === undefined ? {} : { model: flags.model }),
+      ...(flags.judge === undefined ? {} : { judge: flags.judge }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),

@@ -84,11 +84,17 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
         verdicts.push({ ...verdict, evaluator: evaluator.name, weight: evaluator.weight ?? 1 })
       }
       const durationMs = performance.now() - started
-      const pass = verdicts.every((verdict) => verdict.pass)
+      // a skipped verdict (a judge with no model) neither passes nor fails the case
+      const graded = verdicts.filter((verdict) => verdict.skipped !== true)
+      if (graded.length === 0 && verdicts.length > 0) {
+        const reason = verdicts[0]?.reason ?? 'every check was skipped'
+        return { ...base, status: 'skipped', reason, durationMs }
+      }
+      const pass = graded.every((verdict) => verdict.pass)
       return {
         ...base,
         status: pass ? 'passed' : 'failed',
-        score: scoreOf(verdicts),
+        score: scoreOf(graded),
         verdicts,
         transcript,
         durationMs,

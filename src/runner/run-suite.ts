@@ -6,6 +6,8 @@ import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
 import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
 import { compileEvaluators } from '../evaluators/index.ts'
+import type { JudgeOptions } from '../evaluators/llm-judge.ts'
+import type { Provider } from '../providers/provider.ts'
 import { withKeylessModels } from '../providers/keyless.ts'
 import type { CassetteMode } from '../replay/cassette.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
@@ -38,6 +40,10 @@ export interface RunOptions {
   trials?: number
   /** model for agent targets; overrides the suites' `model:` */
   model?: string
+  /** judge model for LLM-judge checks; overrides the suites' `judge.model` (`--judge`) */
+  judge?: string
+  /** used for every judge call instead of resolving a judge model (scripted judges in tests) */
+  judgeProvider?: Provider
   /** results go to `<outDir>/<runId>/` @default 'reports' */
   outDir?: string
   /** @default a sortable timestamp plus random suffix */
@@ -257,7 +263,7 @@ function* jobs(
       }
       let evaluators: CaseJob['evaluators']
       try {
-        evaluators = compileEvaluators(caseDef, { baseDir })
+        evaluators = compileEvaluators(caseDef, { baseDir, judge: judgeOf(suite, options) })
       } catch (error) {
         evaluators = toError(error)
       }
@@ -282,4 +288,14 @@ function* jobs(
 /** A sortable, unique run id: `2026-01-31T12-00-00-123Z-1a2b`. */
 export function newRunId(): string {
   return `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`
+}
+
+/** The judge settings of one suite: its `judge:` block, with `--judge` and a provider override applied. */
+function judgeOf(suite: Suite, options: RunOptions): JudgeOptions {
+  return {
+    ...suite.judge,
+    ...(options.judge === undefined ? {} : { model: options.judge }),
+    ...(options.judgeProvider === undefined ? {} : { provider: options.judgeProvider }),
+    suite: suite.name,
+  }
 }

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest'
+import { runSuite } from '../../src/runner/run-suite.ts'
+import { ScriptedProvider } from '../../src/testing/index.ts'
+import { caseOf, readResults, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
+
+const polite = targetOf((input) => transcriptOf(input, 'Your subscription is cancelled.'))
+const verdict = (choice: string) => ({
+  toolCalls: [{ name: 'verdict', args: { reasons: `graded ${choice}`, choice } }],
+})
+
+describe('LLM judges in a run', () => {
+  test('a case with a judge and no judge model is skipped, never passed or failed', async () => {
+    const suite = suiteOf([caseOf('judged', { judge: [{ rubric: 'Confirms the cancellation' }] })])
+    const report = await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, polite) })
+
+    expect(report.counts).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1 })
+    const [result] = readResults(report.resultsFile)
+    expect(result).toMatchObject({ status: 'skipped' })
+    expect(JSON.stringify(result)).toContain('--judge')
+  })
+
+  test('a skipped judge does not fail a case whose other checks pass', async () => {
+    const suite = suiteOf([
+      caseOf('mixed', {
+        expect: { contains: 'cancelled' },
+        judge: [{ rubric: 'Confirms the cancellation' }],
+      }),
+    ])
+    const report = await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, polite) })
+
+    expect(report.counts.passed).toBe(1)
+  })
+
+  test('the judge provider grades each case, and a low grade fails it', async () => {
+    const judge = new ScriptedProvider([verdict('10'), verdict('2')])
+    const suite = suiteOf(
+      [
+        caseOf('good', { judge: [{ rubric: 'Confirms the cancellation' }] }),
+        caseOf('bad', { judge: [{ rubric: 'Confirms the cancellation' }] }),
+      ],
+      { judge: { model: 'openai:gpt-4.1-mini' } },
+    )
+    const report = await runSuite(suite, {
+      outDir: tempDir(),
+      concurrency: 1,
+      judgeProvider: judge,
+      targets: targetsFor(suite, polite),
+    })
+
+    expect(readResults(report.resultsFile).map((r) => `${r.caseId}:${r.status}`)).toEqual([
+      'good:passed',
+      'bad:failed',
+    ])
+    judge.assertDone()
+  })
+})
