@@ -44,7 +44,24 @@ export type {
 export { loadSuite, loadSuites } from './cases/load.ts'
 export type { CaseDefinition, SelectOptions, Suite, TargetSpec } from './cases/suite.ts'
 export { caseFileJsonSchema } from './cases/schema.ts'
-export { compileEvaluators } from './evaluators/index.ts'
+export {
+  compileEvaluators,
+  defineJudgeSpec,
+  JudgeError,
+  judgeSpecs,
+  loadJudgeSpecFile,
+  specHash,
+} from './evaluators/index.ts'
+export type { JudgeItem, JudgeOptions, JudgeSettings, JudgeSpec } from './evaluators/index.ts'
+export {
+  compareToBaseline,
+  evaluateGate,
+  gateOptionsSchema,
+  readBaseline,
+  writeBaseline,
+} from './baselines/index.ts'
+export type { Baseline, GateOptions, GateResult } from './baselines/index.ts'
+export type { Comparison } from './baselines/comparison.ts'
 export type { Evaluator, EvaluatorContext, Verdict } from './evaluators/evaluator.ts'
 export { createTarget } from './targets/index.ts'
 export { agentTarget } from './targets/agent.ts'
