@@ -32,13 +32,16 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
   const redact = createRedactor(options.env)
   const validate = options.validate ?? true
   const headerLines: string[] = []
+  let opened = false
   let streamed = false
   for await (const line of readLines(path)) {
-    if (line.text === CASES_OPENER) {
-      streamed = true
+    if (opened) {
+      // one whole case per line (or none): the layout writeJsonReport writes
+      streamed = line.text.trim() === ']' || parsesAsJson(caseText(line.text))
       break
     }
-    headerLines.push(line.text)
+    if (line.text === CASES_OPENER) opened = true
+    else headerLines.push(line.text)
   }
   if (!streamed) return parseWhole(path, redact, validate)
   const header = check(
@@ -58,9 +61,8 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
           inCases = line.text === CASES_OPENER
           continue
         }
-        const text = line.text.trim()
-        if (text === ']') return
-        const value = parseJson(path, redact(text.endsWith(',') ? text.slice(0, -1) : text))
+        if (line.text.trim() === ']') return
+        const value = parseJson(path, redact(caseText(line.text)))
         yield check(path, caseResultSchema, value, validate, `cases[${index++}]`)
       }
     },
@@ -74,6 +76,20 @@ async function parseWhole(path: string, redact: Redactor, validate: boolean): Pr
     path,
     header,
     cases: () => cases,
+  }
+}
+
+function caseText(line: string): string {
+  const text = line.trim()
+  return text.endsWith(',') ? text.slice(0, -1) : text
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
   }
 }
 
