@@ -76,10 +76,16 @@ export function weightedAccuracy(
   const accuracy = Math.min(1, passed / total)
   // Wilson on Kish's effective n: deterministic, bounded to [0, 1], and honest about unequal weights (cases, not trials, are the unit)
   const effectiveSampleSize = (total * total) / totalSquared
+  const { low, high } = wilsonInterval(
+    Math.min(accuracy * effectiveSampleSize, effectiveSampleSize),
+    effectiveSampleSize,
+    options,
+  )
+  // (accuracy × n) / n can round one float step away from accuracy: keep the estimate inside its interval
   return {
     accuracy,
     standardError: Math.sqrt((accuracy * (1 - accuracy)) / effectiveSampleSize),
-    interval: wilsonInterval(accuracy * effectiveSampleSize, effectiveSampleSize, options),
+    interval: { low: Math.min(low, accuracy), high: Math.max(high, accuracy) },
     effectiveSampleSize,
   }
 }
