@@ -7,6 +7,7 @@ import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Transcript, Usage } from '../types.ts'
 import type { CaseStats } from './case-stats.ts'
+import type { Shard } from './shard.ts'
 
 export type { CaseStats }
 
@@ -72,6 +73,8 @@ export interface RunInfo {
   concurrency: number
   /** `reports/<run-id>`: results.jsonl and summary.json go there */
   dir: string
+  /** the slice of the cases this run took (`--shard i/n`) */
+  shard?: Shard
 }
 
 /** A failing or errored pair, kept for the summary without its transcript. */

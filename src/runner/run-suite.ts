@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
@@ -21,11 +21,14 @@ import {
   writeSuiteBaseline,
   type BaselineOptions,
 } from './baselines.ts'
+import { planOf, writePlan, type RunSelection } from './plan.ts'
 import { runPool } from './pool.ts'
 import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
+import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
+import { selectShard, type Shard } from './shard.ts'
 import { RunStats } from './stats.ts'
 
 /** How a run goes. Flags given here override the case files. */
@@ -63,6 +66,15 @@ export interface RunOptions {
   baseline?: BaselineOptions
   /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
   updateBaseline?: { dir: string }
+  /** run only this shard's cases (`--shard i/n`), chosen by a hash of suite and case id */
+  shard?: Shard
+  /** the case files and selection flags, recorded in `run.json` for `--resume` and `evals merge` */
+  selection?: RunSelection
+  /**
+   * continue the run in `<outDir>/<runId>`: the pairs already in its results.jsonl count and are never run again;
+   * a torn last line or a repeated row is dropped with a warning. `runMissing: false` only aggregates (merge).
+   */
+  resume?: { startedAt: string; runMissing?: boolean; warn?: (message: string) => void }
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -78,7 +90,8 @@ export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunRep
  * Throws a ConfigError when the run cannot start (a target that cannot load; a missing, corrupt or wrong-version
  * baseline) or a baseline cannot be written.
  */
-export async function runSuites(suites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+export async function runSuites(allSuites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  const suites = selectShard(allSuites, options.shard)
   const limiters =
     options.rateLimit === false
       ? undefined
@@ -86,13 +99,13 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
           maxConcurrency: options.concurrency ?? 4,
           ...(typeof options.rateLimit === 'object' ? options.rateLimit : {}),
         })
-  if (options.cassettes === undefined) return runAll(suites, options, { limiters })
+  if (options.cassettes === undefined) return runAll(suites, options, { limiters, allSuites })
   const cassettes = await CassetteSet.open(suites, options.cassettes)
   try {
     // replaying needs no API key for the models the cassettes cover: targets and judges resolve them keyless
     return await withKeylessModels(
       (model) => cassettes.servesWithoutKey(model),
-      () => runAll(suites, options, { cassettes, limiters }),
+      () => runAll(suites, options, { cassettes, limiters, allSuites }),
     )
   } finally {
     await cassettes.close()
@@ -103,6 +116,8 @@ export async function runSuites(suites: readonly Suite[], options: RunOptions = 
 interface CallServices {
   cassettes?: CassetteSet
   limiters: RateLimiters | undefined
+  /** the suites before `--shard`, for run.json */
+  allSuites: readonly Suite[]
 }
 
 async function runAll(
@@ -117,7 +132,7 @@ async function runAll(
   const dir = join(options.outDir ?? 'reports', runId)
   const info: RunInfo = {
     runId,
-    startedAt: new Date().toISOString(),
+    startedAt: options.resume?.startedAt ?? new Date().toISOString(),
     suites: suites.map((suite, i) => ({
       name: suite.name,
       file: relative(process.cwd(), suite.file),
@@ -127,11 +142,32 @@ async function runAll(
     total: suites.reduce((sum, suite) => sum + suite.cases.reduce((n, c) => n + pairsOf(c, options), 0), 0),
     concurrency,
     dir,
+    ...(options.shard && { shard: options.shard }),
   }
   const started = performance.now()
-  const results = new JsonLinesFile(join(dir, 'results.jsonl'))
+  const resultsPath = join(dir, 'results.jsonl')
   const stats = new RunStats()
   for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
+  let finished = 0
+  // read (and repair) the interrupted run's rows before the append stream opens the file
+  const done = options.resume
+    ? await readFinished(
+        resultsPath,
+        (result) => {
+          finished++
+          stats.add(result)
+        },
+        options.resume.warn ??
+          ((message) => {
+            process.emitWarning(message)
+          }),
+      )
+    : undefined
+  const results = new JsonLinesFile(resultsPath)
+  await writePlan(
+    dir,
+    planOf(planFields(info, options), suites, services.allSuites, (c) => pairsOf(c, options)),
+  )
   const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
   for (const reporter of reporters) await reporter.onRunStart?.(info)
@@ -148,7 +184,6 @@ async function runAll(
   if (options.signal?.aborted === true) onSignal()
   else options.signal?.addEventListener('abort', onSignal, { once: true })
 
-  let finished = 0
   const record = async (result: CaseResult): Promise<void> => {
     finished++
     stats.add(result)
@@ -159,7 +194,11 @@ async function runAll(
   }
   try {
     await runPool(
-      jobs(suites, targets, options, services),
+      jobs(suites, targets, options, services, (job) =>
+        done === undefined
+          ? true
+          : options.resume?.runMissing !== false && !done.keys.has(pairKey(job.suite, job.caseId, job.trial)),
+      ),
       concurrency,
       async (job) => {
         if ('skip' in job) return record(job.skip)
@@ -245,6 +284,7 @@ function* jobs(
   targets: readonly Target[],
   options: RunOptions,
   services: CallServices,
+  wanted: (pair: { suite: string; caseId: string; trial: number }) => boolean,
 ): Generator<Job> {
   for (const [index, suite] of suites.entries()) {
     const recorder = services.cassettes?.for(suite)
@@ -258,6 +298,7 @@ function* jobs(
     for (const caseDef of suite.cases) {
       const base = { suite: suite.name, caseId: caseDef.id, tags: caseDef.tags, weight: caseDef.weight }
       if (caseDef.skip !== undefined) {
+        if (!wanted({ ...base, trial: 0 })) continue
         yield { skip: { ...base, trial: 0, durationMs: 0, status: 'skipped', reason: caseDef.skip } }
         continue
       }
@@ -269,6 +310,7 @@ function* jobs(
       }
       const trials = pairsOf(caseDef, options)
       for (let trial = 0; trial < trials; trial++) {
+        if (!wanted({ ...base, trial })) continue
         yield {
           ...base,
           trial,
@@ -282,6 +324,26 @@ function* jobs(
         }
       }
     }
+  }
+}
+
+function planFields(info: RunInfo, options: RunOptions): Parameters<typeof planOf>[0] {
+  const { baseline } = options
+  return {
+    runId: info.runId,
+    startedAt: info.startedAt,
+    selection: options.selection ?? { files: info.suites.map((suite) => resolve(suite.file)) },
+    ...(options.model !== undefined && { model: options.model }),
+    ...(options.trials !== undefined && { trials: options.trials }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.shard && { shard: options.shard }),
+    ...(baseline && {
+      baseline: {
+        path: resolve(baseline.path),
+        ...(baseline.missing && { missing: baseline.missing }),
+        ...(baseline.gate && { gate: baseline.gate }),
+      },
+    }),
   }
 }
 

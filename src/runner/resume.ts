@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
+import { readLines } from '../report/lines.ts'
+import type { CaseResult } from './result.ts'
+
+/** The key of a (case, trial) pair. */
+export function pairKey(suite: string, caseId: string, trial: number): string {
+  return `${suite}\u0000${caseId}\u0000${String(trial)}`
+}
+
+/** What `readFinished` found in a results file. */
+export interface Finished {
+  /** keys (`pairKey`) of the pairs with a result */
+  keys: Set<string>
+  /** lines dropped: a torn last line, unreadable or duplicate rows */
+  dropped: number
+}
+
+/**
+ * Streams the rows of an interrupted run's results.jsonl to `onRow`, once per (case, trial) pair: a row that
+ * repeats a pair is ignored with a warning, as is a line torn by `kill -9` or otherwise unreadable. When lines were
+ * dropped the file is rewritten without them, so appending to it stays line-aligned and every row counts once.
+ */
+export async function readFinished(
+  path: string,
+  onRow: (result: CaseResult) => void,
+  warn: (message: string) => void,
+): Promise<Finished> {
+  const keys = new Set<string>()
+  if (!existsSync(path)) return { keys, dropped: 0 }
+  const kept: { offset: number; bytes: number }[] = []
+  let dropped = 0
+  let ended = true
+  for await (const line of readLines(path)) {
+    if (line.text.trim() === '') continue
+    let result: CaseResult
+    try {
+      result = JSON.parse(line.text) as CaseResult
+    } catch {
+      dropped++
+      warn(`ignoring an unreadable line at byte ${String(line.offset)} of ${path} (a write cut short)`)
+      continue
+    }
+    const key = pairKey(result.suite, result.caseId, result.trial)
+    if (keys.has(key)) {
+      dropped++
+      warn(
+        `ignoring a second row for ${result.suite}/${result.caseId} trial ${String(result.trial)} in ${path}; the first one counts`,
+      )
+      continue
+    }
+    keys.add(key)
+    kept.push({ offset: line.offset, bytes: line.bytes })
+    onRow(result)
+  }
+  const last = kept.at(-1)
+  // a last row without its newline would join the next appended row: rewrite that case too
+  if (last !== undefined) ended = await endsWithNewline(path, last.offset + last.bytes)
+  if (dropped > 0 || !ended) await rewrite(path, kept)
+  return { keys, dropped }
+}
+
+async function endsWithNewline(path: string, at: number): Promise<boolean> {
+  const file = await open(path, 'r')
+  try {
+    const byte = Buffer.alloc(1)
+    const { bytesRead } = await file.read(byte, 0, 1, at)
+    return bytesRead === 1 && byte[0] === 10
+  } finally {
+    await file.close()
+  }
+}
+
+async function rewrite(path: string, kept: readonly { offset: number; bytes: number }[]): Promise<void> {
+  const source = await open(path, 'r')
+  const target = await open(`${path}.tmp`, 'w')
+  try {
+    for (const { offset, bytes } of kept) {
+      const buffer = Buffer.alloc(bytes + 1)
+      await source.read(buffer, 0, bytes, offset)
+      buffer[bytes] = 10
+      await target.write(buffer)
+    }
+  } finally {
+    await source.close()
+    await target.close()
+  }
+  await rename(`${path}.tmp`, path)
+}

@@ -1,0 +1,163 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadSuites } from '../../src/cases/load.ts'
+import { ConfigError } from '../../src/errors.ts'
+import { readPlan } from '../../src/runner/plan.ts'
+import { readFinished } from '../../src/runner/resume.ts'
+import { resumeRun } from '../../src/runner/resume-run.ts'
+import { runSuites } from '../../src/runner/run-suite.ts'
+import { tempDir } from './helpers.ts'
+import { rowsOf, writeCaseFile } from './resume-fixtures.ts'
+
+/** Cuts a finished run back to its first `keep` rows plus half of the next, as `kill -9` mid-write leaves it. */
+function interrupt(dir: string, keep: number): void {
+  const path = join(dir, 'results.jsonl')
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean)
+  const torn = (lines[keep] ?? '').slice(0, 40)
+  writeFileSync(path, `${lines.slice(0, keep).join('\n')}\n${torn}`)
+  rmSync(join(dir, 'summary.json'))
+}
+
+async function cleanAndInterrupted(work: string, keep: number) {
+  const file = writeCaseFile(work, 'resume', 30, { trials: 2 })
+  const suites = await loadSuites([file])
+  const clean = await runSuites(suites, { outDir: work, runId: 'clean', concurrency: 4 })
+  await runSuites(suites, { outDir: work, runId: 'cut', concurrency: 4 })
+  interrupt(join(work, 'cut'), keep)
+  return { file, clean }
+}
+
+describe('resume', () => {
+  test('runs only the missing pairs and ends with the same counts and rows as an uninterrupted run', async () => {
+    const work = tempDir()
+    const { clean } = await cleanAndInterrupted(work, 17)
+    const warnings: string[] = []
+    const resumed = await resumeRun(join(work, 'cut'), { force: false, warn: (m) => warnings.push(m) })
+    const report = await runSuites(resumed.suites, resumed.options)
+
+    expect(warnings).toEqual([expect.stringContaining('unreadable line')])
+    expect(report.counts).toEqual(clean.counts)
+    expect(report.total).toBe(clean.total)
+    expect(report.notRun).toBe(0)
+    expect(report.accuracy).toBe(clean.accuracy)
+    // latencies differ between any two runs; everything counted must not
+    const counted = (cases: typeof clean.cases) =>
+      cases.map(({ id, status, passes, trials, errored, passRate }) => ({
+        id,
+        status,
+        passes,
+        trials,
+        errored,
+        passRate,
+      }))
+    expect(counted(report.cases)).toEqual(counted(clean.cases))
+    expect(report.startedAt).toBe(resumed.plan.startedAt)
+    expect(rowsOf(report.resultsFile)).toEqual(rowsOf(clean.resultsFile))
+    const summary = JSON.parse(readFileSync(join(work, 'cut', 'summary.json'), 'utf8')) as { counts: unknown }
+    expect(summary.counts).toEqual(clean.counts)
+  })
+
+  test('never runs a pair again: resuming a finished run runs nothing', async () => {
+    const work = tempDir()
+    const file = writeCaseFile(work, 'done', 8)
+    const suites = await loadSuites([file])
+    const first = await runSuites(suites, { outDir: work, runId: 'r' })
+    const resumed = await resumeRun(join(work, 'r'), { force: false })
+    const again = await runSuites(resumed.suites, resumed.options)
+
+    expect(again.counts).toEqual(first.counts)
+    expect(rowsOf(again.resultsFile)).toEqual(rowsOf(first.resultsFile))
+  })
+
+  test('a row that appears twice counts once, with a warning, and the file is rewritten without it', async () => {
+    const work = tempDir()
+    const path = join(work, 'results.jsonl')
+    const row = (caseId: string, status: string): string =>
+      JSON.stringify({
+        suite: 's',
+        caseId,
+        trial: 0,
+        tags: [],
+        weight: 1,
+        durationMs: 0,
+        status,
+        reason: 'x',
+      })
+    writeFileSync(path, `${row('a', 'skipped')}\n${row('b', 'skipped')}\n${row('a', 'skipped')}\n`)
+    const seen: string[] = []
+    const warnings: string[] = []
+    const finished = await readFinished(
+      path,
+      (result) => seen.push(result.caseId),
+      (m) => warnings.push(m),
+    )
+
+    expect(seen).toEqual(['a', 'b'])
+    expect(finished.dropped).toBe(1)
+    expect(warnings).toEqual([`ignoring a second row for s/a trial 0 in ${path}; the first one counts`])
+    expect(readFileSync(path, 'utf8')).toBe(`${row('a', 'skipped')}\n${row('b', 'skipped')}\n`)
+  })
+
+  test('a last row without its newline gets one before new rows are appended', async () => {
+    const work = tempDir()
+    const path = join(work, 'results.jsonl')
+    const row = JSON.stringify({ suite: 's', caseId: 'a', trial: 0, status: 'skipped' })
+    writeFileSync(path, row)
+    await readFinished(
+      path,
+      () => undefined,
+      () => undefined,
+    )
+    expect(readFileSync(path, 'utf8')).toBe(`${row}\n`)
+  })
+
+  test('refuses, naming the cases, when a case definition changed since the run; --resume-force goes on', async () => {
+    const work = tempDir()
+    const { file } = await cleanAndInterrupted(work, 10)
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace('input: ok-c1 }', 'input: ok-c1-changed }')
+        .replace(/\n {2}- \{ id: c29.*\n/, '\n'),
+    )
+    const error = await resumeRun(join(work, 'cut'), { force: false }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toBe(
+      [
+        'evals run --resume: 2 cases changed since the run (definition hash differs, or the case was added or removed):',
+        '  resume/c1',
+        '  resume/c29',
+        'Results of old and new definitions would be mixed. Start a new run, or pass `--resume-force` to go on anyway.',
+      ].join('\n'),
+    )
+    const forced = await resumeRun(join(work, 'cut'), { force: true })
+    expect(forced.suites[0]?.cases).toHaveLength(29)
+  })
+
+  test('run.json records the files, the selection, the pairs in order and a hash per case', async () => {
+    const work = tempDir()
+    const file = writeCaseFile(work, 'plan', 3, { trials: 2 })
+    await runSuites(await loadSuites([file]), { outDir: work, runId: 'p', trials: 2, model: 'x:y' })
+    const plan = await readPlan(join(work, 'p'), 'test')
+
+    expect(plan).toMatchObject({
+      version: 1,
+      runId: 'p',
+      selection: { files: [file] },
+      model: 'x:y',
+      trials: 2,
+      suites: [{ name: 'plan', file, cases: [{ id: 'c0' }, { id: 'c1' }, { id: 'c2' }] }],
+      pairs: [
+        ['plan', 'c0', 0],
+        ['plan', 'c0', 1],
+        ['plan', 'c1', 0],
+        ['plan', 'c1', 1],
+        ['plan', 'c2', 0],
+        ['plan', 'c2', 1],
+      ],
+    })
+    expect(plan.suites[0]?.cases[0]?.hash).toMatch(/^[0-9a-f]{16}$/)
+  })
+})
