@@ -1,12 +1,13 @@
 import { didYouMean } from '../util/did-you-mean.ts'
-import { BASELINE_HELP, COMPARE_HELP, HELP, REPORT_HELP, RUN_HELP } from './help.ts'
+import { BASELINE_HELP, COMPARE_HELP, HELP, MERGE_HELP, REPORT_HELP, RUN_HELP } from './help.ts'
 
-const COMMANDS = ['run', 'compare', 'baseline', 'report', 'schema', 'help']
+const COMMANDS = ['run', 'compare', 'baseline', 'report', 'merge', 'schema', 'help']
 const COMMAND_HELP: Partial<Record<string, string>> = {
   run: RUN_HELP,
   compare: COMPARE_HELP,
   baseline: BASELINE_HELP,
   report: REPORT_HELP,
+  merge: MERGE_HELP,
 }
 
 /** Picks the subcommand; each one is imported only when used. */
@@ -37,6 +38,10 @@ export async function dispatch(
     case 'report': {
       const { reportCommand } = await import('./report-command.ts')
       return reportCommand(args)
+    }
+    case 'merge': {
+      const { mergeCommand } = await import('./merge-command.ts')
+      return mergeCommand(args)
     }
     case 'schema': {
       const { schemaCommand } = await import('./schema-command.ts')

@@ -12,6 +12,7 @@ Usage
   evals compare <run> <baseline.json>      compare a finished run with a baseline and apply the gate
   evals baseline show <baseline.json>      print a baseline file
   evals report <report.json> [options]     re-render JUnit, HTML or Markdown from a JSON report
+  evals merge <run-dir…> [--out <dir>]     join the runs of \`--shard i/n\` into one run and report
   evals schema                             print the JSON Schema of case files
   evals --version                          print the version
 
@@ -35,6 +36,11 @@ Options
   --record                   call models live and save every call to \`__cassettes__/<suite>.jsonl\` beside the suite
   --replay [auto]            serve model calls from the cassette, no API key needed; a miss makes the case errored
                              with a diff; \`auto\` calls and records the misses
+  --shard <i/n>              run only shard i of n (1-based); a case's shard comes from a hash of suite and case
+                             id, so it is the same on every machine; join the shards with \`evals merge\`
+  --resume <run-dir>         finish an interrupted run (\`reports/<run-id>\`): run only the (case, trial) pairs
+                             missing from its results.jsonl, with the files and flags saved in its run.json
+  --resume-force             resume even though case definitions changed since the run
 
 Baselines and the regression gate
   --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)
@@ -84,3 +90,17 @@ Options
 
 Exit codes: 0 written, 2 the report is missing or invalid.
 `
+
+export const MERGE_HELP = `Usage: evals merge <run-dir | summary.json…> [options]
+
+Joins the runs of one \`evals run --shard i/n\` split into one run directory: one results.jsonl, run.json and
+summary.json, with aggregates, baseline comparison and gate recomputed from the rows, and the usual reports.
+Refuses runs of different suites, overlapping shards and case files changed since the runs.
+
+Options
+  --out <dir>                the merged run directory (default: a new run id beside the first run)
+  --reporter <names>         console, json, junit, html, markdown or a module path (default console,json,junit,html)
+  --no-color                 plain text
+  -h, --help                 this help
+
+${EXIT_CODES}`

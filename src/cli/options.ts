@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import { DEFAULT_REPORTERS } from '../reporters/index.ts'
+import { parseShard, type Shard } from '../runner/shard.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 
 /** Gate flags, shared by `evals run` and `evals compare`. */
@@ -29,6 +30,9 @@ const RUN_OPTIONS = {
   baseline: { type: 'string' },
   'baseline-missing': { type: 'string' },
   ...GATE_OPTIONS,
+  shard: { type: 'string' },
+  resume: { type: 'string' },
+  'resume-force': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -60,6 +64,12 @@ export interface RunFlags {
   baselineMissing: 'error' | 'ok'
   /** gate flags given on the command line; they win over the case file's `gate:` block */
   gate: GateOptions
+  /** `--shard i/n` */
+  shard?: Shard
+  /** `--resume <run-dir>`: finish an interrupted run */
+  resume?: string
+  /** resume even when case definitions changed since the run */
+  resumeForce?: boolean
   color: boolean
   help: boolean
 }
@@ -85,6 +95,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     )
   }
   const gate = parseGateFlags(values, 'evals run')
+  checkResumeFlags(values, positionals)
   if (values.baseline === undefined) {
     const needsBaseline = [
       ...(baselineMissing === undefined ? [] : ['--baseline-missing']),
@@ -126,6 +137,31 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('trials', positiveInteger(values.trials, '--trials')),
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
     ...defined('cassettes', cassetteMode(values.record, values.replay)),
+    ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
+    ...defined('resume', values.resume),
+    ...(values['resume-force'] === true && { resumeForce: true }),
+  }
+}
+
+/** `--resume` takes the case files and the selection from the run's run.json, so they cannot be given again. */
+function checkResumeFlags(
+  values: { resume?: string | undefined; 'resume-force'?: boolean | undefined } & Record<string, unknown>,
+  positionals: readonly string[],
+): void {
+  if (values.resume === undefined) {
+    if (values['resume-force'] === true) {
+      throw new ConfigError('evals run: `--resume-force` only applies with `--resume <run-dir>`.')
+    }
+    return
+  }
+  const saved = ['filter', 'tag', 'trials', 'model', 'shard', 'timeout', 'out'].filter(
+    (name) => values[name] !== undefined,
+  )
+  if (positionals.length > 0 || saved.length > 0) {
+    const given = positionals.length > 0 ? 'case files' : `\`--${saved[0] ?? ''}\``
+    throw new ConfigError(
+      `evals run: \`--resume\` takes the case files, selection, model, trials, timeout and shard from the run's run.json; drop ${given}.`,
+    )
   }
 }
 

@@ -1,6 +1,7 @@
 import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
+import { resumeRun } from '../runner/resume-run.ts'
 import { runSuites } from '../runner/run-suite.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { RUN_HELP } from './help.ts'
@@ -18,7 +19,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(RUN_HELP)
     return 0
   }
-  if (flags.patterns.length === 0) {
+  if (flags.patterns.length === 0 && flags.resume === undefined) {
     process.stderr.write(
       'evals run: give at least one case file or glob, e.g. `evals run cases/quickstart.yaml`.\n',
     )
@@ -39,16 +40,27 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       color: flags.color && process.stdout.isTTY,
       files,
     })
-    const suites = await loadSuites(flags.patterns, {
+    const resumed =
+      flags.resume === undefined
+        ? undefined
+        : await resumeRun(flags.resume, {
+            force: flags.resumeForce === true,
+            warn: (message) => process.stderr.write(`Warning: ${message}\n`),
+          })
+    const selection = {
       ...(flags.filter === undefined ? {} : { filter: flags.filter }),
       ...(flags.tags.length === 0 ? {} : { tags: flags.tags }),
-    })
+    }
+    const suites = resumed?.suites ?? (await loadSuites(flags.patterns, selection))
     const report = await runSuites(suites, {
       concurrency: flags.concurrency,
       bail: flags.bail,
       outDir: flags.outDir,
       signal: interrupt.signal,
       reporters,
+      selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
+      // the saved run's files, model, trials and shard; a `--baseline` given now wins over the saved one
+      ...resumed?.options,
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.judge === undefined ? {} : { judge: flags.judge }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
@@ -58,6 +70,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
+      ...(flags.shard && { shard: flags.shard }),
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
