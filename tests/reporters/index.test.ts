@@ -37,7 +37,7 @@ describe('createReporters', () => {
         reason: 'r',
       })
     expect(seen()).toEqual(['object:a', 'class:a'])
-    expect(reporters[2]?.onRunEnd).toBeTypeOf('function')
+    expect(typeof reporters[2]?.onRunEnd).toBe('function')
   })
 
   test('says what a reporter module must export', async () => {
