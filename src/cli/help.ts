@@ -100,6 +100,9 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
 Options
   --out <dir>                the merged run directory (default: a new run id beside the first run)
   --reporter <names>         console, json, junit, html, markdown or a module path (default console,json,junit,html)
+  --baseline <dir|file>      compare the merged run with a baseline and apply the gate (default: the shards' own)
+  --baseline-missing ok      a missing baseline is a notice, not an error
+  --alpha, --max-latency-ratio, --max-cost-ratio   gate flags, as for \`evals run\`
   --no-color                 plain text
   -h, --help                 this help
 

@@ -4,11 +4,14 @@ import { createReporters } from '../reporters/index.ts'
 import { mergeRuns } from '../runner/merge.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { MERGE_HELP } from './help.ts'
-import { explainParseError, listFlag } from './options.ts'
+import { explainParseError, GATE_OPTIONS, listFlag, parseGateFlags } from './options.ts'
 
 const MERGE_OPTIONS = {
   out: { type: 'string' },
   reporter: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  'baseline-missing': { type: 'string' },
+  ...GATE_OPTIONS,
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -27,6 +30,16 @@ export async function mergeCommand(args: readonly string[]): Promise<number> {
       process.stdout.write(MERGE_HELP)
       return 0
     }
+    const missing = values['baseline-missing']
+    if (missing !== undefined && missing !== 'ok' && missing !== 'error') {
+      throw new ConfigError(
+        `evals merge: \`--baseline-missing\` must be \`ok\` or \`error\`, got "${missing}".`,
+      )
+    }
+    const gate = parseGateFlags(values, 'evals merge')
+    if (values.baseline === undefined && (missing !== undefined || Object.keys(gate).length > 0)) {
+      throw new ConfigError('evals merge: the gate flags only apply with `--baseline <dir|file>`.')
+    }
     const files: string[] = []
     const reporters = await createReporters(
       listFlag(values.reporter) ?? ['console', 'json', 'junit', 'html'],
@@ -37,6 +50,9 @@ export async function mergeCommand(args: readonly string[]): Promise<number> {
     )
     const report = await mergeRuns(positionals, {
       ...(values.out === undefined ? {} : { out: values.out }),
+      ...(values.baseline !== undefined && {
+        baseline: { path: values.baseline, missing: missing ?? 'error', gate },
+      }),
       reporters,
       warn: (message) => process.stderr.write(`Warning: ${message}\n`),
     })

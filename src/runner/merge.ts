@@ -6,6 +6,7 @@ import { ConfigError } from '../errors.ts'
 import { readLines } from '../report/lines.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import type { Target } from '../targets/target.ts'
+import type { BaselineOptions } from './baselines.ts'
 import { changedCases, readPlan, type RunPlan } from './plan.ts'
 import type { CaseResult, RunReport } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
@@ -19,6 +20,8 @@ export interface MergeOptions {
   /** the merged run directory @default `<parent of the first run>/<new run id>` */
   out?: string
   reporters?: readonly Reporter[]
+  /** compare with this baseline and gate (`--baseline`); @default the one the shard runs were given, if any */
+  baseline?: BaselineOptions
   /** notices: missing shards, dropped lines @default process.emitWarning */
   warn?: (message: string) => void
 }
@@ -63,7 +66,7 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
     ...(first.model !== undefined && { model: first.model }),
     ...(first.trials !== undefined && { trials: first.trials }),
     ...(first.timeoutMs !== undefined && { timeoutMs: first.timeoutMs }),
-    ...(first.baseline && { baseline: first.baseline }),
+    ...((options.baseline ?? first.baseline) && { baseline: options.baseline ?? first.baseline }),
     ...(options.reporters && { reporters: options.reporters }),
     resume: {
       startedAt: plans.map((plan) => plan.startedAt).sort()[0] ?? first.startedAt,

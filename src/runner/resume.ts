@@ -18,13 +18,15 @@ export interface Finished {
 
 /**
  * Streams the rows of an interrupted run's results.jsonl to `onRow`, once per (case, trial) pair: a row that
- * repeats a pair is ignored with a warning, as is a line torn by `kill -9` or otherwise unreadable. When lines were
+ * repeats a pair is ignored with a warning, as is a line torn by `kill -9` or otherwise unreadable, and a row of a pair
+ * not in `planned` (a case removed before `--resume-force`). When lines were
  * dropped the file is rewritten without them, so appending to it stays line-aligned and every row counts once.
  */
 export async function readFinished(
   path: string,
   onRow: (result: CaseResult) => void,
   warn: (message: string) => void,
+  planned?: ReadonlySet<string>,
 ): Promise<Finished> {
   const keys = new Set<string>()
   if (!existsSync(path)) return { keys, dropped: 0 }
@@ -42,6 +44,13 @@ export async function readFinished(
       continue
     }
     const key = pairKey(result.suite, result.caseId, result.trial)
+    if (planned !== undefined && !planned.has(key)) {
+      dropped++
+      warn(
+        `dropping the row of ${result.suite}/${result.caseId} trial ${String(result.trial)}: that pair is no longer in the run`,
+      )
+      continue
+    }
     if (keys.has(key)) {
       dropped++
       warn(

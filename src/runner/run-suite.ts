@@ -149,6 +149,7 @@ async function runAll(
   const stats = new RunStats()
   for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
   let finished = 0
+  const plan = planOf(planFields(info, options), suites, services.allSuites, (c) => pairsOf(c, options))
   // read (and repair) the interrupted run's rows before the append stream opens the file
   const done = options.resume
     ? await readFinished(
@@ -161,13 +162,11 @@ async function runAll(
           ((message) => {
             process.emitWarning(message)
           }),
+        new Set(plan.pairs.map(([suite, caseId, trial]) => pairKey(suite, caseId, trial))),
       )
     : undefined
   const results = new JsonLinesFile(resultsPath)
-  await writePlan(
-    dir,
-    planOf(planFields(info, options), suites, services.allSuites, (c) => pairsOf(c, options)),
-  )
+  await writePlan(dir, plan)
   const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
   for (const reporter of reporters) await reporter.onRunStart?.(info)

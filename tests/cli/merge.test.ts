@@ -94,4 +94,21 @@ describe('evals merge', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('input: ok-c1 }', 'input: ok-c1-new }'))
     await expect(mergeRuns(dirs, { out: join(work, 'm') })).rejects.toThrow(/1 case changed since the run/)
   })
+
+  test('compares the merged run with a baseline and gates it, as an unsharded run would', async () => {
+    const work = tempDir()
+    const { file } = await shardRuns(work, 2, 1)
+    const suites = await loadSuites([file])
+    const baselineDir = join(work, 'baselines')
+    await runSuites(suites, { outDir: work, runId: 'blessed', updateBaseline: { dir: baselineDir } })
+    const whole = await runSuites(suites, { outDir: work, runId: 'whole', baseline: { path: baselineDir } })
+    const merged = await mergeRuns([join(work, 'shard-1'), join(work, 'shard-2')], {
+      out: join(work, 'm'),
+      baseline: { path: baselineDir },
+    })
+
+    expect(merged.comparison).toBeDefined()
+    expect(merged.gate?.decision).toBe(whole.gate?.decision)
+    expect(merged.suiteStats[0]?.baselineFile).toBe(join(baselineDir, 'merged.json'))
+  })
 })

@@ -119,7 +119,7 @@ describe('resume', () => {
       file,
       readFileSync(file, 'utf8')
         .replace('input: ok-c1 }', 'input: ok-c1-changed }')
-        .replace(/\n {2}- \{ id: c29.*\n/, '\n'),
+        .replace(/\n {2}- \{ id: c0,.*\n/, '\n'),
     )
     const error = await resumeRun(join(work, 'cut'), { force: false }).catch((e: unknown) => e)
 
@@ -128,12 +128,20 @@ describe('resume', () => {
       [
         'evals run --resume: 2 cases changed since the run (definition hash differs, or the case was added or removed):',
         '  resume/c1',
-        '  resume/c29',
+        '  resume/c0',
         'Results of old and new definitions would be mixed. Start a new run, or pass `--resume-force` to go on anyway.',
       ].join('\n'),
     )
-    const forced = await resumeRun(join(work, 'cut'), { force: true })
+    const warnings: string[] = []
+    const forced = await resumeRun(join(work, 'cut'), { force: true, warn: (m) => warnings.push(m) })
     expect(forced.suites[0]?.cases).toHaveLength(29)
+    const report = await runSuites(forced.suites, forced.options)
+    const rows = rowsOf(report.resultsFile)
+    // counts stay consistent with the rows: a removed case's rows are dropped, not counted
+    expect(Object.values(report.counts).reduce((a, b) => a + b, 0)).toBe(rows.length)
+    expect(rows.length).toBe(report.total)
+    expect(warnings).toContain('dropping the row of resume/c0 trial 0: that pair is no longer in the run')
+    expect(rows.filter((row) => row.startsWith('resume/c0#'))).toEqual([])
   })
 
   test('run.json records the files, the selection, the pairs in order and a hash per case', async () => {
