@@ -3,7 +3,8 @@ import type { SourceMap } from './source-map.ts'
 interface Position {
   offset: number
   keyOffset?: number
-  children?: Map<string, Position>
+  /** an object's values by key, an array's by index */
+  children?: Map<string, Position> | Position[]
 }
 
 /** A SourceMap for JSON: `JSON.parse` for the data and one quick scan for positions, far faster than YAML. */
@@ -26,28 +27,38 @@ export function parseJsonSource(text: string): SourceMap {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? 0)
-    return { data: undefined, errors: [{ message, ...position(offset) }], locate: () => position(0) }
+    return {
+      data: undefined,
+      errors: [{ message, ...position(offset) }],
+      locate: () => position(0),
+      line: () => position(0).line,
+    }
   }
   // the shallow scan finds each case's line; the full one runs only when an issue needs a deeper position
-  const shallow = new PositionScanner(text, 2).value(0)
+  // both scans run on the first need: a one-line file (as JSON generators write) needs none for its case lines
+  let shallow: Position | undefined
   let full: Position | undefined
-  return {
-    data,
-    errors: [],
-    locate: (path, key = false) => {
-      const root =
-        path.length <= 2 && !key ? shallow : (full ??= new PositionScanner(text, Infinity).value(0))
-      let node = root
-      let offset = root.offset
-      for (const [index, segment] of path.entries()) {
-        const next = node.children?.get(String(segment))
-        if (!next) break
-        offset = key && index === path.length - 1 ? (next.keyOffset ?? next.offset) : next.offset
-        node = next
-      }
-      return position(offset)
-    },
+  const locate: SourceMap['locate'] = (path, key = false) => {
+    const root =
+      path.length <= 2 && !key
+        ? (shallow ??= new PositionScanner(text, 2).value(0))
+        : (full ??= new PositionScanner(text, Infinity).value(0))
+    let node = root
+    let offset = root.offset
+    for (const [index, segment] of path.entries()) {
+      const { children } = node
+      const next = Array.isArray(children)
+        ? typeof segment === 'number' || /^\d+$/.test(String(segment))
+          ? children[Number(segment)]
+          : undefined
+        : children?.get(String(segment))
+      if (!next) break
+      offset = key && index === path.length - 1 ? (next.keyOffset ?? next.offset) : next.offset
+      node = next
+    }
+    return position(offset)
   }
+  return { data, errors: [], locate, line: (path) => (lineStarts.length === 1 ? 1 : locate(path).line) }
 }
 
 /** Walks valid JSON text recording where each value (and each object key) starts. */
@@ -94,12 +105,12 @@ class PositionScanner {
     return children
   }
 
-  private array(depth: number): Map<string, Position> {
-    const children = new Map<string, Position>()
+  private array(depth: number): Position[] {
+    const children: Position[] = []
     this.index++
     this.skipSpace()
     while (this.text.charCodeAt(this.index) !== CLOSE_BRACKET) {
-      children.set(String(children.size), this.value(depth))
+      children.push(this.value(depth))
       this.skipComma()
       this.skipSpace()
     }

@@ -8,6 +8,8 @@ export interface SourceMap {
   errors: { message: string; line: number; column: number }[]
   /** line and column of the value at `path`, or of its key when `key` is set; the nearest existing parent when absent */
   locate(path: readonly PropertyKey[], key?: boolean): { line: number; column: number }
+  /** the line of `locate(path)`, possibly without scanning for the column */
+  line(path: readonly PropertyKey[]): number
 }
 
 export function parseSource(text: string): SourceMap {
@@ -17,22 +19,24 @@ export function parseSource(text: string): SourceMap {
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
   }
+  const locate: SourceMap['locate'] = (path, key = false) => {
+    let node: Node | null | undefined = doc.contents
+    let offset = node?.range?.[0] ?? 0
+    for (const [index, segment] of path.entries()) {
+      const next = child(node, segment)
+      if (!next) break
+      const [value, keyNode] = next
+      const target = key && index === path.length - 1 ? keyNode : (value ?? keyNode)
+      offset = target?.range?.[0] ?? offset
+      node = value
+    }
+    return position(offset)
+  }
   return {
     data: doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 }),
     errors: doc.errors.map((error) => ({ message: firstLine(error.message), ...position(error.pos[0]) })),
-    locate: (path, key = false) => {
-      let node: Node | null | undefined = doc.contents
-      let offset = node?.range?.[0] ?? 0
-      for (const [index, segment] of path.entries()) {
-        const next = child(node, segment)
-        if (!next) break
-        const [value, keyNode] = next
-        const target = key && index === path.length - 1 ? keyNode : (value ?? keyNode)
-        offset = target?.range?.[0] ?? offset
-        node = value
-      }
-      return position(offset)
-    },
+    locate,
+    line: (path) => locate(path).line,
   }
 }
 
