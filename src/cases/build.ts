@@ -8,110 +8,116 @@ import {
   assertionSchema,
   type Assertion,
   type CaseEntry,
-  type CaseFile,
+  type CaseFileHeader,
   type Expectations,
 } from './schema.ts'
-import type { SourceMap } from './source-map.ts'
 import type { CaseDefinition, Suite, TargetSpec } from './suite.ts'
 
-/** Turns a validated case file into a Suite: vars rendered, defaults merged, paths resolved. */
-export function buildSuite(
-  file: string,
-  raw: CaseFile,
-  source: SourceMap,
-): { suite: Suite; issues: PathIssue[] } {
-  const issues: PathIssue[] = []
-  const cases = raw.cases.map((entry, index) => buildCase(entry, index, raw, source, issues))
-  const suite: Suite = {
+/** The suite around its cases: target resolved, suite-level settings copied. `cases` is left empty. */
+export function buildSuite(file: string, raw: CaseFileHeader): Suite {
+  return {
     name: raw.suite,
     file,
     target: resolveTarget(raw.target, dirname(file)),
     trials: raw.trials ?? 1,
-    cases,
+    cases: [],
     ...optional('description', raw.description),
     ...optional('model', raw.model),
     ...optional('judge', raw.judge),
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
   }
-  return { suite, issues }
 }
 
-function buildCase(
+/** Turns one validated case into a CaseDefinition: vars rendered, defaults merged. */
+export function buildCase(
   entry: CaseEntry,
   index: number,
-  raw: CaseFile,
-  source: SourceMap,
+  raw: CaseFileHeader,
+  line: number,
   issues: PathIssue[],
 ): CaseDefinition {
-  const at = ['cases', index]
   const { vars } = entry
+  const defaults = raw.defaults
   const inDefaults = (path: PropertyKey[]) => (path[0] === 'defaults' ? ` (in case \`${entry.id}\`)` : '')
-  const render = <T>(value: T, path: PropertyKey[]): T => {
+  // paths are built only for values holding a template: most cases have none
+  const render = <T>(value: T, path: () => PropertyKey[]): T => {
     if (!hasTemplate(value)) return value
-    const rendered = renderDeep(value, vars, path)
+    const at = path()
+    const rendered = renderDeep(value, vars, at)
     if (rendered.ok) return rendered.value as T
-    issues.push({ path: rendered.path, message: `${rendered.error}${inDefaults(path)}` })
+    issues.push({ path: rendered.path, message: `${rendered.error}${inDefaults(at)}` })
     return value
   }
 
   const input: string | Turn[] =
     typeof entry.input === 'string'
-      ? render(entry.input, [...at, 'input'])
+      ? render(entry.input, () => ['cases', index, 'input'])
       : entry.input.map((turn, turnIndex) => ({
           role: turn.role,
-          content: render(turn.content, [...at, 'input', turnIndex, 'content']),
+          content: render(turn.content, () => ['cases', index, 'input', turnIndex, 'content']),
         }))
 
   const expect: Expectations = {}
-  for (const [kind, value] of Object.entries({ ...raw.defaults?.expect, ...entry.expect })) {
-    const path = entry.expect?.[kind] === undefined ? ['defaults', 'expect', kind] : [...at, 'expect', kind]
-    const rendered = render(value, path)
-    if (hasTemplate(value))
+  const merged = defaults?.expect ? { ...defaults.expect, ...entry.expect } : (entry.expect ?? {})
+  for (const kind in merged) {
+    const value = merged[kind]
+    if (hasTemplate(value)) {
+      const path =
+        entry.expect?.[kind] === undefined ? ['defaults', 'expect', kind] : ['cases', index, 'expect', kind]
+      const rendered = render(value, () => path)
       revalidate(evaluatorRegistry.get(kind)?.shorthand.safeParse(rendered), path, issues, inDefaults(path))
-    expect[kind] = rendered
+      expect[kind] = rendered
+    } else expect[kind] = value
   }
 
-  const assertions: [Assertion, PropertyKey[]][] = [
-    ...(raw.defaults?.assert ?? []).map((item, i): [Assertion, PropertyKey[]] => [
-      item,
-      ['defaults', 'assert', i],
-    ]),
-    ...(entry.assert ?? []).map((item, i): [Assertion, PropertyKey[]] => [item, [...at, 'assert', i]]),
-  ]
-  const assert = assertions.map(([item, path]) => {
-    const rendered = render(item, path)
-    if (hasTemplate(item)) revalidate(assertionSchema.safeParse(rendered), path, issues, inDefaults(path))
-    return rendered
-  })
+  const assert: Assertion[] = []
+  const addAssertions = (items: readonly Assertion[] | undefined, at: readonly PropertyKey[]) => {
+    items?.forEach((item, i) => {
+      if (!hasTemplate(item)) {
+        assert.push(item)
+        return
+      }
+      const path = [...at, i]
+      const rendered = render(item, () => path)
+      revalidate(assertionSchema.safeParse(rendered), path, issues, inDefaults(path))
+      assert.push(rendered)
+    })
+  }
+  addAssertions(defaults?.assert, ['defaults', 'assert'])
+  addAssertions(entry.assert, ['cases', index, 'assert'])
 
-  if (Object.keys(expect).length === 0 && assert.length === 0 && !entry.judge?.length) {
+  if (assert.length === 0 && !entry.judge?.length && isEmpty(expect)) {
     issues.push({
-      path: at,
+      path: ['cases', index],
       message: `case \`${entry.id}\` has no checks: add \`expect\`, \`assert\` or \`judge\``,
     })
   }
 
   const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
+  const defaultTags = defaults?.tags
   return {
     id: entry.id,
     input,
     vars,
-    tags: [...new Set([...(raw.defaults?.tags ?? []), ...entry.tags])],
+    tags:
+      !defaultTags?.length && entry.tags.length < 2
+        ? [...entry.tags]
+        : [...new Set([...(defaultTags ?? []), ...entry.tags])],
     weight: entry.weight,
     only: entry.only,
-    trials: entry.trials ?? raw.defaults?.trials ?? raw.trials ?? 1,
+    trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
     expect,
     assert,
-    line: source.locate(at).line,
+    line,
     ...optional('description', entry.description),
     ...optional('skip', skip),
-    ...optional('timeoutMs', entry.timeout_ms ?? raw.defaults?.timeout_ms ?? raw.timeout_ms),
+    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms),
     ...optional('judge', entry.judge),
   }
 }
 
-function resolveTarget(target: CaseFile['target'], baseDir: string): TargetSpec {
+function resolveTarget(target: CaseFileHeader['target'], baseDir: string): TargetSpec {
   if (target.agent !== undefined) return { type: 'agent', module: resolve(baseDir, target.agent) }
   if (target.function !== undefined) {
     const ref = parseModuleRef(target.function, baseDir)
@@ -159,7 +165,14 @@ function revalidate(
 function hasTemplate(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('{{')
   if (typeof value !== 'object' || value === null) return false
-  return Object.values(value).some(hasTemplate)
+  if (Array.isArray(value)) return (value as unknown[]).some(hasTemplate)
+  for (const key in value) if (hasTemplate((value as Record<string, unknown>)[key])) return true
+  return false
+}
+
+function isEmpty(value: object): boolean {
+  for (const _ in value) return false
+  return true
 }
 
 /** `{ key: value }` when value is defined, `{}` otherwise: keeps exactOptionalPropertyTypes happy. */

@@ -4,9 +4,10 @@ import { dirname, extname, resolve } from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
-import { buildSuite } from './build.ts'
+import { buildCase, buildSuite } from './build.ts'
+import { fastCase } from './fast-case.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
-import { caseFileSchema, type CaseEntry, type CaseFile } from './schema.ts'
+import { caseFileHeaderSchema, caseSchema, type CaseEntry } from './schema.ts'
 import { parseJsonSource } from './json-source.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
@@ -39,16 +40,46 @@ export async function loadSuite(file: string): Promise<Suite> {
   if (source.errors.length > 0) {
     throw new CaseFileError(source.errors.map((error) => ({ file: absolute, path: '', ...error })))
   }
-  const parsed = caseFileSchema.safeParse(source.data, { error: caseFileErrorMap })
   const issues = duplicateIds(source)
-  if (!parsed.success) {
-    issues.push(...flattenIssues(parsed.error.issues))
-    throw new CaseFileError(located(sortByPosition(issues, source)))
+  const header = caseFileHeaderSchema.safeParse(source.data, { error: caseFileErrorMap })
+  if (!header.success) issues.push(...flattenIssues(header.error.issues))
+  // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
+  const entries = rawCases(source.data)
+  const suite = header.success ? buildSuite(absolute, header.data) : undefined
+  const buildIssues: PathIssue[] = []
+  const refs = new ModuleRefs()
+  let valid = header.success
+  for (let index = 0; index < entries.length; index++) {
+    const raw = entries[index]
+    const entry = fastCase(raw) ?? parseCase(raw, index, issues)
+    entries[index] = undefined
+    if (!entry) {
+      valid = false
+      continue
+    }
+    if (!valid || !suite || !header.success) continue
+    refs.collect(entry, index)
+    suite.cases.push(buildCase(entry, index, header.data, source.line(['cases', index]), buildIssues))
   }
-  const { suite, issues: buildIssues } = buildSuite(absolute, parsed.data, source)
-  issues.push(...buildIssues, ...(await moduleIssues(parsed.data, suite)))
+  if (!valid || !suite || !header.success) throw new CaseFileError(located(sortByPosition(issues, source)))
+  refs.collect(header.data.defaults, 'defaults')
+  issues.push(...buildIssues, ...(await refs.issues(suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
+}
+
+/** The `cases:` list of the parsed file when it is one (emptied as it is built), else nothing to validate. */
+function rawCases(data: unknown): unknown[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return []
+  const cases = (data as { cases?: unknown }).cases
+  return Array.isArray(cases) ? (cases as unknown[]) : []
+}
+
+function parseCase(raw: unknown, index: number, issues: PathIssue[]): CaseEntry | undefined {
+  const parsed = caseSchema.safeParse(raw, { error: caseFileErrorMap })
+  if (parsed.success) return parsed.data
+  issues.push(...flattenIssues(parsed.error.issues, ['cases', index]))
+  return undefined
 }
 
 /**
@@ -99,47 +130,56 @@ async function findCaseFiles(patterns: readonly string[]): Promise<string[]> {
   return [...files]
 }
 
-async function moduleIssues(file: CaseFile, suite: Suite): Promise<PathIssue[]> {
-  const baseDir = dirname(suite.file)
-  const refs = new Map<string, { ref: string; path: PropertyKey[] }>()
-  const collect = (checks: Pick<CaseEntry, 'expect' | 'assert'> | undefined, at: PropertyKey[]) => {
-    const shorthand = checks?.expect?.custom
-    if (typeof shorthand === 'string')
-      refs.set(formatPath([...at, 'expect']), { ref: shorthand, path: [...at, 'expect', 'custom'] })
-    for (const [index, item] of (checks?.assert ?? []).entries()) {
-      const path = [...at, 'assert', index, 'value']
-      if (item.kind === 'custom' && typeof item.value === 'string')
-        refs.set(formatPath(path), { ref: item.value, path })
-    }
-  }
-  collect(file.defaults, ['defaults'])
-  file.cases.forEach((entry, index) => {
-    collect(entry, ['cases', index])
-  })
+/**
+ * The `custom:` module references of a file, recorded compactly as the cases stream by: each distinct reference is
+ * checked once, and paths are rebuilt only for the references that fail.
+ */
+class ModuleRefs {
+  /** reference → the same string, so every use shares one copy */
+  private readonly distinct = new Map<string, string>()
+  private readonly uses: { ref: string; at: number | 'defaults'; assert: number }[] = []
 
-  // one check per distinct reference: thousands of cases usually share a few checks
-  const checked = new Map<string, Promise<string | undefined>>()
-  const checks = [...refs.values()].map(async ({ ref, path }): Promise<PathIssue | undefined> => {
-    let result = checked.get(ref)
-    if (!result) {
-      result = checkFunction(parseModuleRef(ref, baseDir))
-      checked.set(ref, result)
+  collect(checks: Pick<CaseEntry, 'expect' | 'assert'> | undefined, at: number | 'defaults'): void {
+    const shorthand = checks?.expect?.custom
+    if (typeof shorthand === 'string') this.uses.push({ ref: this.intern(shorthand), at, assert: -1 })
+    checks?.assert?.forEach((item, index) => {
+      if (item.kind === 'custom' && typeof item.value === 'string')
+        this.uses.push({ ref: this.intern(item.value), at, assert: index })
+    })
+  }
+
+  async issues(suite: Suite): Promise<PathIssue[]> {
+    const baseDir = dirname(suite.file)
+    const checked = new Map<string, Promise<string | undefined>>()
+    for (const ref of this.distinct.keys()) checked.set(ref, checkFunction(parseModuleRef(ref, baseDir)))
+    const messages = new Map<string, string | undefined>()
+    for (const [ref, result] of checked) messages.set(ref, await result)
+    // in the order the cases were read, the defaults first
+    const order = (use: ModuleRefs['uses'][number]) => (use.at === 'defaults' ? -1 : use.at)
+    const issues: PathIssue[] = []
+    for (const use of [...this.uses].sort((a, b) => order(a) - order(b))) {
+      const message = messages.get(use.ref)
+      if (message === undefined) continue
+      const at = use.at === 'defaults' ? ['defaults'] : ['cases', use.at]
+      const path = use.assert < 0 ? [...at, 'expect', 'custom'] : [...at, 'assert', use.assert, 'value']
+      issues.push({ path, message })
     }
-    const message = await result
-    return message === undefined ? undefined : { path, message }
-  })
-  const { target } = suite
-  if (target.type === 'agent' && !existsSync(target.module)) {
-    checks.push(Promise.resolve({ path: ['target', 'agent'], message: `module not found: ${target.module}` }))
+    const { target } = suite
+    if (target.type === 'agent' && !existsSync(target.module)) {
+      issues.push({ path: ['target', 'agent'], message: `module not found: ${target.module}` })
+    }
+    if (target.type === 'function') {
+      const message = await checkFunction({ module: target.module, exportName: target.exportName })
+      if (message !== undefined) issues.push({ path: ['target', 'function'], message })
+    }
+    return issues
   }
-  if (target.type === 'function') {
-    checks.push(
-      checkFunction({ module: target.module, exportName: target.exportName }).then((message) =>
-        message === undefined ? undefined : { path: ['target', 'function'], message },
-      ),
-    )
+
+  private intern(ref: string): string {
+    let shared = this.distinct.get(ref)
+    if (shared === undefined) this.distinct.set(ref, (shared = ref))
+    return shared
   }
-  return (await Promise.all(checks)).filter((issue) => issue !== undefined)
 }
 
 async function checkFunction(ref: { module: string; exportName: string }): Promise<string | undefined> {
@@ -151,17 +191,18 @@ async function checkFunction(ref: { module: string; exportName: string }): Promi
 function duplicateIds(source: SourceMap): PathIssue[] {
   const cases = (source.data as { cases?: unknown } | null | undefined)?.cases
   if (!Array.isArray(cases)) return []
-  const firstLine = new Map<string, number>()
+  // the first index of each id; its line is looked up only for a duplicate
+  const firstIndex = new Map<string, number>()
   const issues: PathIssue[] = []
   cases.forEach((entry: unknown, index) => {
     const id = (entry as { id?: unknown } | null)?.id
     if (typeof id !== 'string') return
-    const first = firstLine.get(id)
-    if (first === undefined) firstLine.set(id, source.locate(['cases', index]).line)
+    const first = firstIndex.get(id)
+    if (first === undefined) firstIndex.set(id, index)
     else
       issues.push({
         path: ['cases', index, 'id'],
-        message: `duplicate case id \`${id}\` (first defined at line ${first})`,
+        message: `duplicate case id \`${id}\` (first defined at line ${source.line(['cases', first])})`,
       })
   })
   return issues

@@ -126,7 +126,8 @@ const targetSchema = z
   })
   .describe('the system under test')
 
-const caseSchema = z
+/** One entry of `cases:`. */
+export const caseSchema = z
   .strictObject({
     id: z.string().min(1).describe('unique within the file'),
     description: z.string().optional(),
@@ -192,6 +193,13 @@ export const caseFileSchema = z
 
 export type CaseFile = z.output<typeof caseFileSchema>
 export type CaseEntry = CaseFile['cases'][number]
+
+/**
+ * The case file with `cases` checked only as a non-empty list: the loader validates (and builds) the cases one at
+ * a time with `caseSchema`, so it never holds a validated copy of the whole file.
+ */
+export const caseFileHeaderSchema = caseFileSchema.extend({ cases: z.array(z.unknown()).min(1) })
+export type CaseFileHeader = Omit<CaseFile, 'cases'>
 
 /** The JSON Schema of case files, as shipped in `schema/cases.schema.json`. */
 export function caseFileJsonSchema(): Record<string, unknown> {
