@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { CaseResult } from '../runner/result.ts'
 import { openAtomic } from './atomic.ts'
-import { gitInfo } from './git.ts'
+import { gitInfo } from '../util/git.ts'
 import { JudgeSet, reportHeader, type ReportInput } from './header.ts'
 import { RangeReader, readLines } from './lines.ts'
 import { createRedactor } from './redact.ts'

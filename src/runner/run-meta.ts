@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process'
 import { dirname } from 'node:path'
+import { gitInfo } from '../util/git.ts'
 import { hashInput } from '../baselines/hash.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { Suite } from '../cases/suite.ts'
@@ -47,19 +47,5 @@ function judgeSpecHashes(suite: Suite): Record<string, string> {
 
 /** The commit and branch of the repository holding `file`; undefined outside a repository or without commits. */
 export async function gitInfoOf(file: string): Promise<RunMeta['git']> {
-  const cwd = dirname(file)
-  const [commit, branch] = await Promise.all([
-    git(cwd, ['rev-parse', 'HEAD']),
-    git(cwd, ['rev-parse', '--abbrev-ref', 'HEAD']),
-  ])
-  if (commit === undefined) return undefined
-  return { commit, ...(branch !== undefined && branch !== 'HEAD' && { branch }) }
-}
-
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, timeout: 5000 }, (error, stdout) => {
-      resolve(error ? undefined : stdout.trim() || undefined)
-    })
-  })
+  return gitInfo(dirname(file))
 }
