@@ -85,6 +85,11 @@ export type {
   SerializedError,
 } from './runner/result.ts'
 export type { Reporter } from './reporters/reporter.ts'
+export { createReporters, REPORTERS } from './reporters/index.ts'
+export type { ReporterFactory, ReporterOptions } from './reporters/index.ts'
+export { openReport } from './report/read.ts'
+export { reportSchema } from './report/schema.ts'
+export type { Report } from './report/schema.ts'
 export { ConsoleReporter } from './reporters/console.ts'
 export type { ConsoleReporterOptions } from './reporters/console.ts'
 export {
