@@ -151,6 +151,7 @@ export function formatSummary(report: RunReport, s: Style): string {
   const { inputTokens, outputTokens } = report.usage
   lines.push(`${label('Tokens')}${formatCount(inputTokens)} in · ${formatCount(outputTokens)} out`)
   lines.push(`${label('Cost')}${formatCost(report)}`)
+  if (report.judges.verdicts > 0) lines.push(`${label('Judges')}${formatJudges(report.judges)}`)
   lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
   lines.push(`${label('Results')}${report.resultsFile}`)
   const baselines = baselineLines(report, s)
@@ -269,4 +270,9 @@ function formatCost(report: RunReport): string {
 
 function label(text: string): string {
   return text.padEnd(10)
+}
+
+function formatJudges({ verdicts, usage, costUsd }: RunReport['judges']): string {
+  const cost = costUsd === null ? 'cost unknown' : formatUsd(costUsd)
+  return `${formatCount(verdicts)} verdicts · ${formatCount(usage.inputTokens)} in · ${formatCount(usage.outputTokens)} out · ${cost} (not counted above)`
 }

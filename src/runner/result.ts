@@ -102,6 +102,8 @@ export interface RunReport extends RunInfo {
   costUsd: number | null
   /** pairs that ran but whose cost is unknown (never counted as 0) */
   unknownCostCount: number
+  /** LLM-judge calls, counted apart from the target's usage and cost */
+  judges: JudgeTotals
   /** the first failing and errored pairs (at most 100, so memory stays flat) */
   problems: CaseProblem[]
   /** failing and errored pairs beyond `problems` */
@@ -147,4 +149,13 @@ export interface SuiteStats {
   baselineWritten?: string
   /** this suite's gate decision; the run's is `RunReport.gate` */
   gate?: GateResult
+}
+
+/** What the LLM judges of a run used. */
+export interface JudgeTotals {
+  /** judge verdicts given (each may span several samples) */
+  verdicts: number
+  usage: Usage
+  /** null when no judge ran or any judge model's price is unknown */
+  costUsd: number | null
 }

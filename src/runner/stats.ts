@@ -3,7 +3,7 @@ import { percentiles } from '../stats/percentile.ts'
 import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
 import { CaseStatsTally } from './case-stats.ts'
-import type { CaseProblem, CaseResult, CaseStatus, RunReport } from './result.ts'
+import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
 
@@ -15,6 +15,8 @@ export class RunStats {
   moreProblems = 0
   readonly #cases = new CaseStatsTally()
   #knownCost = 0
+  readonly #judges: JudgeTotals = { verdicts: 0, usage: emptyUsage(), costUsd: null }
+  #judgeCostUnknown = false
   #knownCostCount = 0
   #unknownCostCount = 0
   #latencies = new Float64Array(1024)
@@ -29,6 +31,7 @@ export class RunStats {
     this.counts[result.status]++
     this.#cases.add(result)
     if (result.status === 'skipped') return
+    this.#addJudges(result.verdicts)
     const transcript = result.transcript
     if (transcript) {
       this.#addLatency(transcript.latencyMs)
@@ -52,6 +55,7 @@ export class RunStats {
     | 'usage'
     | 'costUsd'
     | 'unknownCostCount'
+    | 'judges'
     | 'problems'
     | 'moreProblems'
   > {
@@ -68,8 +72,26 @@ export class RunStats {
       usage: this.usage,
       costUsd: this.#knownCostCount === 0 ? null : this.#knownCost,
       unknownCostCount: this.#unknownCostCount,
+      judges: { ...this.#judges, costUsd: this.#judgeCostUnknown ? null : this.#judges.costUsd },
       problems: this.problems,
       moreProblems: this.moreProblems,
+    }
+  }
+
+  /** Judge verdicts carry their own usage and cost in `details`; they never count as the target's. */
+  #addJudges(verdicts: readonly NamedVerdict[]): void {
+    for (const { details } of verdicts) {
+      if (
+        typeof details?.judgeModel !== 'string' ||
+        typeof details.usage !== 'object' ||
+        details.usage === null
+      )
+        continue
+      this.#judges.verdicts++
+      this.#judges.usage = addUsage(this.#judges.usage, details.usage as Usage)
+      const cost = details.costUsd
+      if (typeof cost === 'number') this.#judges.costUsd = (this.#judges.costUsd ?? 0) + cost
+      else this.#judgeCostUnknown = true
     }
   }
 

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { formatSummary } from '../../src/reporters/console.ts'
+import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import { ScriptedProvider } from '../../src/testing/index.ts'
 import { caseOf, readResults, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
@@ -47,6 +49,13 @@ describe('LLM judges in a run', () => {
       targets: targetsFor(suite, polite),
     })
 
+    expect(report.judges.verdicts).toBe(2)
+    expect(report.judges.usage.inputTokens).toBeGreaterThan(0)
+    expect(report.judges.costUsd).toBeNull()
+    expect(formatSummary(report, makeStyle(false))).toMatch(
+      /Judges\s+2 verdicts · \d+ in · \d+ out · cost unknown \(not counted above\)/,
+    )
+    expect(report.usage).toEqual(transcriptOf('good', 'Your subscription is cancelled.').usage)
     expect(readResults(report.resultsFile).map((r) => `${r.caseId}:${r.status}`)).toEqual([
       'good:passed',
       'bad:failed',
