@@ -5,7 +5,10 @@ import { afterAll, describe, expect, test } from 'vitest'
 
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '')
+// blocks for the vitest matchers need vitest's runner: tests/vitest runs them in an example project
+const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
+  .map((match) => match[1] ?? '')
+  .filter((code) => !code.includes("'evals/vitest'"))
 const scratch = mkdtempSync(join(root, 'node_modules', '.readme-'))
 
 afterAll(() => {
