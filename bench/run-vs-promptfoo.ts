@@ -130,7 +130,15 @@ function runOurs(n: number): Promise<Measure> {
   const file = generateOurs(n)
   return measure(
     process.execPath,
-    [join(repo, 'bin', 'evals.js'), 'run', file, '--out', join(work, 'reports'), '--reporter', 'console,json'],
+    [
+      join(repo, 'bin', 'evals.js'),
+      'run',
+      file,
+      '--out',
+      join(work, 'reports'),
+      '--reporter',
+      'console,json',
+    ],
     repo,
   )
 }
