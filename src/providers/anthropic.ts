@@ -34,7 +34,7 @@ export class AnthropicProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
   private readonly clientOptions: ClientOptions
-  private loaded: Promise<{ client: Anthropic; sdk: typeof Anthropic }> | undefined
+  private loaded: Promise<Anthropic> | undefined
   private sdk: typeof Anthropic | undefined
   private readonly model: string
   private readonly apiKey: string
@@ -67,9 +67,9 @@ export class AnthropicProvider implements Provider {
   private async client(): Promise<Anthropic> {
     this.loaded ??= import('@anthropic-ai/sdk').then(({ default: sdk }) => {
       this.sdk = sdk
-      return { client: new sdk(this.clientOptions), sdk }
+      return new sdk(this.clientOptions)
     })
-    return (await this.loaded).client
+    return this.loaded
   }
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {

@@ -36,7 +36,7 @@ export class OpenAiProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
   private readonly clientOptions: ClientOptions
-  private loaded: Promise<{ client: OpenAI; sdk: typeof OpenAI }> | undefined
+  private loaded: Promise<OpenAI> | undefined
   private sdk: typeof OpenAI | undefined
   private readonly model: string
   private readonly apiKey: string
@@ -70,9 +70,9 @@ export class OpenAiProvider implements Provider {
   private async client(): Promise<OpenAI> {
     this.loaded ??= import('openai').then(({ default: sdk }) => {
       this.sdk = sdk
-      return { client: new sdk(this.clientOptions), sdk }
+      return new sdk(this.clientOptions)
     })
-    return (await this.loaded).client
+    return this.loaded
   }
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
