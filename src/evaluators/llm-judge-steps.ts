@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
-import { canonicalJson } from '../engine/cache-key.ts'
+import { canonicalJson } from '../util/canonical-json.ts'
 import { ConfigError } from '../errors.ts'
 
 /** One pinned set of g-eval steps, as stored in `__judges__/<suite>.json`. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { canonicalJson } from '../engine/cache-key.ts'
+import { canonicalJson } from '../util/canonical-json.ts'
 import type { CompletionRequest } from '../providers/provider.ts'
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import { Agent, MemoryCache, tool, type AgentEvent, type Completion } from '../../src/index.ts'
-import { cacheKey, canonicalJson } from '../../src/engine/cache-key.ts'
+import { cacheKey } from '../../src/engine/cache-key.ts'
+import { canonicalJson } from '../../src/util/canonical-json.ts'
 import { ScriptedProvider } from '../../src/testing/index.ts'
 
 const completion = (text: string): Completion => ({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { canonicalJson } from '../../engine/cache-key.ts'
+import { canonicalJson } from '../../util/canonical-json.ts'
 
 /** Variables a judge prompt may need from the case; a list means any one of them will do. */
 export type JudgeRequirement = 'reference' | 'context' | readonly ('reference' | 'context')[]
