@@ -39,15 +39,23 @@ export interface CallScope {
 
 // one store per process, shared by every copy of this module: a user's agent module loaded through tsx (or from
 // another install of the package) gets its own module instances, and must still see the runner's scope
-const shared = globalThis as { [key: symbol]: AsyncLocalStorage<CallScope> | undefined }
-const storage = (shared[Symbol.for('evals.callScope')] ??= new AsyncLocalStorage<CallScope>())
+const shared = globalThis as { [key: symbol]: AsyncLocalStorage<CallScope> | boolean | undefined }
+const storage = (shared[Symbol.for('evals.callScope')] ??=
+  new AsyncLocalStorage<CallScope>()) as AsyncLocalStorage<CallScope>
+const READERS = Symbol.for('evals.callScopeReaders')
 
-/** Runs `work` with `scope` as the current call scope (for it and everything it awaits). */
+/**
+ * Runs `work` with `scope` as the current call scope (for it and everything it awaits). On Node 20 a scope costs
+ * every promise in the process a hook, so it is entered only when something can read it: a recorder is set, or a
+ * module that calls models (the engine) has been loaded. A plain function target never pays for it.
+ */
 export function runInCallScope<T>(scope: Omit<CallScope, 'seen'>, work: () => T): T {
+  if (scope.recorder === undefined && shared[READERS] !== true) return work()
   return storage.run({ ...scope, seen: new Map() }, work)
 }
 
-/** The scope the runner entered for the current (case, trial), if any. */
-export function currentCallScope(): CallScope | undefined {
-  return storage.getStore()
+/** For modules that make model or tool calls: registers them as readers (at import) and returns the scope getter. */
+export function callScopeReader(): () => CallScope | undefined {
+  shared[READERS] = true
+  return () => storage.getStore()
 }

@@ -2,12 +2,14 @@ import { AbortError, ProviderError, TimeoutError, toError } from '../errors.ts'
 import type { CallOptions, Completion, CompletionRequest, Provider } from '../providers/provider.ts'
 import type { TraceStep } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
-import { currentCallScope } from './call-scope.ts'
+import { callScopeReader } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { AgentEvent } from './options.ts'
 import { abortReason, isRetryable, retryDelayMs, sleep, type ResolvedRetry } from './retry.ts'
+
+const currentCallScope = callScopeReader()
 
 /** What a model call needs from the run. */
 export interface ModelCallScope {

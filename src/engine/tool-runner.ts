@@ -5,10 +5,12 @@ import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { currentCallScope } from './call-scope.ts'
+import { callScopeReader } from './call-scope.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { AgentEvent } from './options.ts'
+
+const currentCallScope = callScopeReader()
 
 /** Everything the tool runner needs from the run. */
 export interface ToolRunScope {
