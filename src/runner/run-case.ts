@@ -1,8 +1,8 @@
 import { runInCallScope, type CallRecorder } from '../engine/call-scope.ts'
 import type { RateLimiters } from '../engine/rate-limit.ts'
 import { EvalsError, TimeoutError, toError } from '../errors.ts'
-import type { Evaluator, EvaluatorContext } from '../evaluators/evaluator.ts'
-import type { Target } from '../targets/target.ts'
+import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluator.ts'
+import type { Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
 import type { CaseResult, NamedVerdict, SerializedError } from './result.ts'
 
@@ -31,91 +31,152 @@ export interface CaseJob {
  * when `interrupt` aborts: then it rejects with the interrupt's reason, as the pair did not finish.
  */
 export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
-  const started = performance.now()
-  const base = { suite: job.suite, caseId: job.caseId, trial: job.trial, tags: job.tags, weight: job.weight }
-  // the signal is made on first use: most function targets never read it
-  let controller: AbortController | undefined
-  const signal = (): AbortSignal => (controller ??= new AbortController()).signal
-  let stop: (reason: unknown) => void = () => undefined
-  const stopped = new Promise<never>((_, reject) => {
-    stop = reject
-  })
-  const abort = (reason: unknown): void => {
-    ;(controller ??= new AbortController()).abort(reason)
-    stop(toError(reason))
-  }
-  const timer = setTimeout(() => {
-    abort(
-      new TimeoutError(
-        `case \`${job.caseId}\` took longer than ${job.timeoutMs}ms; raise \`timeout\` or --timeout`,
-        job.timeoutMs,
-      ),
-    )
-  }, job.timeoutMs)
-  const onInterrupt = (): void => {
-    abort(interrupt.reason)
-  }
-  interrupt.addEventListener('abort', onInterrupt, { once: true })
-  let transcript: Transcript | undefined
-  const verdicts: NamedVerdict[] = []
+  const pair = new PairRun(job, interrupt)
   try {
-    const work = runInCallScope(callScopeOf(job), async (): Promise<CaseResult> => {
-      if (job.evaluators instanceof Error) throw job.evaluators
-      transcript = await job.target.run(job.input, {
-        get signal() {
-          return signal()
-        },
-        caseId: job.caseId,
-        trial: job.trial,
-        vars: job.vars,
-        ...(job.model === undefined ? {} : { model: job.model }),
-      })
-      if (transcript.error !== undefined) throw new Error(transcript.error)
-      const context: EvaluatorContext = {
-        caseId: job.caseId,
-        trial: job.trial,
-        get signal() {
-          return signal()
-        },
-        vars: job.vars,
-      }
-      for (const evaluator of job.evaluators) {
-        const verdict = await evaluator.evaluate(transcript, context)
-        verdicts.push({ ...verdict, evaluator: evaluator.name, weight: evaluator.weight ?? 1 })
-      }
-      const durationMs = performance.now() - started
-      // a skipped verdict (a judge with no model) neither passes nor fails the case
-      const graded = verdicts.filter((verdict) => verdict.skipped !== true)
-      if (graded.length === 0 && verdicts.length > 0) {
-        const reason = verdicts[0]?.reason ?? 'every check was skipped'
-        return { ...base, status: 'skipped', reason, durationMs }
-      }
-      const pass = graded.every((verdict) => verdict.pass)
-      return {
-        ...base,
-        status: pass ? 'passed' : 'failed',
-        score: scoreOf(graded),
-        verdicts,
-        transcript,
-        durationMs,
-      }
-    })
-    work.catch(() => undefined)
-    return await Promise.race([work, stopped])
+    return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
-    const durationMs = performance.now() - started
     return {
-      ...base,
+      ...baseOf(job),
       status: 'errored',
       error: serializeError(error),
-      verdicts,
-      durationMs,
-      ...(transcript ? { transcript } : {}),
+      verdicts: pair.verdicts,
+      durationMs: performance.now() - pair.started,
+      ...(pair.transcript ? { transcript: pair.transcript } : {}),
     }
   } finally {
-    clearTimeout(timer)
-    interrupt.removeEventListener('abort', onInterrupt)
+    pair.end()
+  }
+}
+
+async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
+  if (job.evaluators instanceof Error) throw job.evaluators
+  const context = pair.context()
+  const transcript = await job.target.run(job.input, context)
+  pair.transcript = transcript
+  if (transcript.error !== undefined) throw new Error(transcript.error)
+  for (const evaluator of job.evaluators) {
+    const outcome = evaluator.evaluate(transcript, context)
+    // most checks are synchronous: awaiting them anyway costs a microtask each
+    pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator))
+  }
+  const durationMs = performance.now() - pair.started
+  // a skipped verdict (a judge with no model) neither passes nor fails the case
+  const graded = pair.verdicts.filter((verdict) => verdict.skipped !== true)
+  if (graded.length === 0 && pair.verdicts.length > 0) {
+    const reason = pair.verdicts[0]?.reason ?? 'every check was skipped'
+    return { ...baseOf(job), status: 'skipped', reason, durationMs }
+  }
+  // written out rather than spread: this literal is built once per pair, and spreads of varying shapes are slow
+  return {
+    suite: job.suite,
+    caseId: job.caseId,
+    trial: job.trial,
+    tags: job.tags,
+    weight: job.weight,
+    status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
+    score: scoreOf(graded),
+    verdicts: pair.verdicts,
+    transcript,
+    durationMs,
+  }
+}
+
+/** The verdict with its evaluator's name and weight, its fields copied one by one for the same reason. */
+function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
+  const { pass, score, reason, skipped, details } = verdict
+  const out = (score === undefined ? { pass, reason } : { pass, score, reason }) as NamedVerdict
+  if (skipped !== undefined) out.skipped = skipped
+  if (details !== undefined) out.details = details
+  out.evaluator = evaluator.name
+  out.weight = evaluator.weight ?? 1
+  return out
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function'
+}
+
+function baseOf(job: CaseJob): Pick<CaseResult, 'suite' | 'caseId' | 'trial' | 'tags' | 'weight'> {
+  return { suite: job.suite, caseId: job.caseId, trial: job.trial, tags: job.tags, weight: job.weight }
+}
+
+/** One pair in flight: its clock, timeout and abort signal (made on first use: most targets never read it). */
+class PairRun {
+  readonly started = performance.now()
+  readonly verdicts: NamedVerdict[] = []
+  transcript: Transcript | undefined
+  readonly #job: CaseJob
+  readonly #interrupt: AbortSignal
+  readonly #timer: NodeJS.Timeout
+  #controller: AbortController | undefined
+  #stop: ((error: Error) => void) | undefined
+  #stopped: Error | undefined
+  readonly #onInterrupt = (): void => {
+    this.#abort(this.#interrupt.reason)
+  }
+
+  constructor(job: CaseJob, interrupt: AbortSignal) {
+    this.#job = job
+    this.#interrupt = interrupt
+    this.#timer = setTimeout(() => {
+      this.#abort(
+        new TimeoutError(
+          `case \`${job.caseId}\` took longer than ${job.timeoutMs}ms; raise \`timeout\` or --timeout`,
+          job.timeoutMs,
+        ),
+      )
+    }, job.timeoutMs)
+    interrupt.addEventListener('abort', this.#onInterrupt, { once: true })
+  }
+
+  get signal(): AbortSignal {
+    return (this.#controller ??= new AbortController()).signal
+  }
+
+  /** `work`'s outcome, or the timeout's or interrupt's error if that comes first. */
+  settled<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.#stopped) reject(this.#stopped)
+      this.#stop = reject
+      work.then(resolve, reject)
+    })
+  }
+
+  /** What the target and the evaluators are given: one object, its signal made when first read. */
+  context(): PairContext {
+    return new PairContext(this, this.#job)
+  }
+
+  end(): void {
+    clearTimeout(this.#timer)
+    this.#interrupt.removeEventListener('abort', this.#onInterrupt)
+  }
+
+  #abort(reason: unknown): void {
+    ;(this.#controller ??= new AbortController()).abort(reason)
+    this.#stopped ??= toError(reason)
+    this.#stop?.(this.#stopped)
+  }
+}
+
+class PairContext implements TargetContext, EvaluatorContext {
+  readonly caseId: string
+  readonly trial: number
+  readonly vars: Record<string, unknown>
+  declare readonly model?: string
+  readonly #pair: PairRun
+
+  constructor(pair: PairRun, job: CaseJob) {
+    this.#pair = pair
+    this.caseId = job.caseId
+    this.trial = job.trial
+    this.vars = job.vars
+    if (job.model !== undefined) (this as { model?: string }).model = job.model
+  }
+
+  get signal(): AbortSignal {
+    return this.#pair.signal
   }
 }
 
