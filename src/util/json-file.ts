@@ -1,0 +1,88 @@
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+
+/**
+ * Writes `value` as JSON to `path` atomically (a temporary file renamed into place), streamed in ~1 MiB pieces.
+ * The layout is `JSON.stringify(value, null, 2)`'s, except that a list of flat items (records of primitives and
+ * lists of primitives) has one compact item per line: a 100k-case summary stays readable, diffable and small.
+ */
+export async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  const temp = `${path}.${String(process.pid)}.tmp`
+  const stream = createWriteStream(temp)
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject))
+  failed.catch(() => undefined)
+  try {
+    let pending = ''
+    for (const piece of jsonPieces(value, '', '')) {
+      pending += piece
+      if (pending.length < CHUNK) continue
+      if (!stream.write(pending)) await Promise.race([once(stream, 'drain'), failed])
+      pending = ''
+    }
+    stream.end(`${pending}\n`)
+    await Promise.race([once(stream, 'close'), failed])
+    await rename(temp, path)
+  } catch (error) {
+    stream.destroy()
+    await rm(temp, { force: true })
+    throw error
+  }
+}
+
+/** The text `writeJsonFile` writes, as one string (small values, tests). */
+export function formatJson(value: unknown): string {
+  return `${[...jsonPieces(value, '', '')].join('')}\n`
+}
+
+const CHUNK = 1 << 20
+
+function* jsonPieces(value: unknown, indent: string, key: string): Generator<string> {
+  const plain = toPlain(value, key)
+  if (plain === null || typeof plain !== 'object') {
+    yield JSON.stringify(plain) ?? 'null'
+    return
+  }
+  const inner = `${indent}  `
+  const entries: [string | undefined, unknown][] = Array.isArray(plain)
+    ? plain.map((item) => [undefined, item])
+    : Object.entries(plain).filter(([, item]) => toPlain(item, '') !== undefined)
+  if (entries.length === 0) {
+    yield Array.isArray(plain) ? '[]' : '{}'
+    return
+  }
+  const oneLineItems = Array.isArray(plain) && plain.every(isFlat)
+  yield Array.isArray(plain) ? '[\n' : '{\n'
+  for (const [index, [name, item]] of entries.entries()) {
+    yield `${inner}${name === undefined ? '' : `${JSON.stringify(name)}: `}`
+    if (oneLineItems) yield JSON.stringify(item) ?? 'null'
+    else yield* jsonPieces(item, inner, name ?? String(index))
+    yield index < entries.length - 1 ? ',\n' : '\n'
+  }
+  yield `${indent}${Array.isArray(plain) ? ']' : '}'}`
+}
+
+/** What JSON.stringify would serialize for the value: `toJSON` applied; undefined for what it leaves out. */
+function toPlain(value: unknown, key: string): unknown {
+  if (typeof value === 'object' && value !== null && typeof (value as JsonCapable).toJSON === 'function')
+    return (value as JsonCapable).toJSON(key)
+  if (typeof value === 'function' || typeof value === 'symbol') return undefined
+  return value
+}
+
+interface JsonCapable {
+  toJSON(key: string): unknown
+}
+
+/** A primitive, a list of primitives, or a record whose values are those. */
+function isFlat(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true
+  const values = Array.isArray(value) ? value : Object.values(value)
+  return values.every(
+    (item) => item === null || typeof item !== 'object' || (Array.isArray(item) && item.every(isPrimitive)),
+  )
+}
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || typeof value !== 'object'
+}

@@ -1,0 +1,67 @@
+import fc from 'fast-check'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { formatJson, writeJsonFile } from '../../src/util/json-file.ts'
+
+test('reads back as the same JSON as JSON.stringify gives, for any value', () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      expect(JSON.parse(formatJson(value))).toEqual(JSON.parse(JSON.stringify(value)))
+    }),
+  )
+})
+
+test('is JSON.stringify(value, null, 2) where no list holds only flat items', () => {
+  const value = {
+    run: { id: 'r', suites: [{ name: 's', meta: { git: { commit: 'c' } } }] },
+    empty: [],
+    none: {},
+  }
+  expect(formatJson(value)).toBe(`${JSON.stringify(value, null, 2)}\n`)
+})
+
+test('puts each flat item of a list on its own compact line', () => {
+  const value = {
+    cases: [
+      { id: 'a', tags: ['x'], passRate: 1, gone: undefined },
+      { id: 'b', tags: [], passRate: null },
+    ],
+    pairs: [
+      ['s', 'a', 0],
+      ['s', 'b', 0],
+    ],
+  }
+  expect(formatJson(value)).toBe(
+    [
+      '{',
+      '  "cases": [',
+      '    {"id":"a","tags":["x"],"passRate":1},',
+      '    {"id":"b","tags":[],"passRate":null}',
+      '  ],',
+      '  "pairs": [',
+      '    ["s","a",0],',
+      '    ["s","b",0]',
+      '  ]',
+      '}',
+      '',
+    ].join('\n'),
+  )
+})
+
+test('writes through a temporary file, in pieces, and leaves nothing else behind', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-json-file-'))
+  const value = {
+    cases: Array.from({ length: 30_000 }, (_, i) => ({ id: `case-${i}`, text: 'x'.repeat(40) })),
+  }
+  await writeJsonFile(join(dir, 'summary.json'), value)
+  expect(readdirSync(dir)).toEqual(['summary.json'])
+  expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe(formatJson(value))
+})
+
+test('a write that cannot happen rejects and leaves no temporary file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-json-file-'))
+  await expect(writeJsonFile(join(dir, 'missing', 'summary.json'), { a: 1 })).rejects.toThrow(/ENOENT/)
+  expect(readdirSync(dir)).toEqual([])
+})
