@@ -21,76 +21,47 @@ export interface CaseStats extends CaseSummary {
   flaky: boolean
 }
 
-/** Running totals of one case: a few numbers, whatever the number of trials. */
-interface CaseTally {
-  readonly suite: string
-  readonly id: string
-  readonly tags: readonly string[]
-  readonly weight: number
-  readonly inputHash: string
-  passes: number
-  graded: number
-  errored: number
-  skipped: number
-  scoreSum: number
-  /** some verdict carried a score, so the case is graded rather than only checked */
-  scored: boolean
-  latencySum: number
-  latencyCount: number
-  costSum: number
-  costCount: number
-  costUnknown: boolean
-}
-
-/** Per-case aggregates of a run, filled online from CaseResults; cases must be registered with `plan` first. */
+/**
+ * Per-case aggregates of a run, filled online from CaseResults; cases must be registered with `plan` first. Totals
+ * live in typed columns (about 50 bytes a case) beside a reference to the case, so 100k-case runs stay small.
+ */
 export class CaseStatsTally {
-  readonly #cases = new Map<string, CaseTally>()
+  readonly #cases: { suite: string; caseDef: CaseDefinition }[] = []
+  #byKey: Map<string, number> | undefined
+  #columns = new Columns(1024)
 
-  /** Registers a case before it runs; its input hash is `hashInput({ input, vars })` after rendering. */
-  plan(suite: string, caseDef: CaseDefinition): void {
-    const inputHash = hashInput({ input: caseDef.input, vars: caseDef.vars })
-    this.#cases.set(keyOf(suite, caseDef.id), {
-      suite,
-      id: caseDef.id,
-      tags: caseDef.tags,
-      weight: caseDef.weight,
-      inputHash,
-      passes: 0,
-      graded: 0,
-      errored: 0,
-      skipped: 0,
-      scoreSum: 0,
-      scored: false,
-      latencySum: 0,
-      latencyCount: 0,
-      costSum: 0,
-      costCount: 0,
-      costUnknown: false,
-    })
+  /** Registers a case before it runs; returns its index for `add`. */
+  plan(suite: string, caseDef: CaseDefinition): number {
+    const index = this.#cases.length
+    this.#cases.push({ suite, caseDef })
+    if (index === this.#columns.capacity) this.#columns = this.#columns.grown()
+    this.#byKey?.set(keyOf(suite, caseDef.id), index)
+    return index
   }
 
-  add(result: CaseResult): void {
-    const tally = this.#cases.get(keyOf(result.suite, result.caseId))
-    if (tally === undefined) return
+  /** Adds one pair's result; `index` is what `plan` returned for its case, found by suite and id when absent. */
+  add(result: CaseResult, index = this.#indexOf(result.suite, result.caseId)): void {
+    if (index === undefined) return
+    const c = this.#columns
     if (result.status === 'skipped') {
-      tally.skipped++
+      bump(c.skipped, index, 1)
       return
     }
-    if (result.status === 'errored') tally.errored++
+    if (result.status === 'errored') bump(c.errored, index, 1)
     else {
-      tally.graded++
-      if (result.status === 'passed') tally.passes++
-      tally.scoreSum += result.score
-      if (result.verdicts.some((verdict) => verdict.score !== undefined)) tally.scored = true
+      bump(c.graded, index, 1)
+      if (result.status === 'passed') bump(c.passes, index, 1)
+      bump(c.scoreSum, index, result.score)
+      if (result.verdicts.some((verdict) => verdict.score !== undefined)) setFlag(c.flags, index, SCORED)
     }
     const transcript = result.transcript
-    tally.latencySum += transcript?.latencyMs ?? result.durationMs
-    tally.latencyCount++
+    bump(c.latencySum, index, transcript?.latencyMs ?? result.durationMs)
+    bump(c.latencyCount, index, 1)
     if (transcript) {
-      if (transcript.costUsd === null) tally.costUnknown = true
+      if (transcript.costUsd === null) setFlag(c.flags, index, COST_UNKNOWN)
       else {
-        tally.costSum += transcript.costUsd
-        tally.costCount++
+        bump(c.costSum, index, transcript.costUsd)
+        bump(c.costCount, index, 1)
       }
     }
   }
@@ -98,32 +69,110 @@ export class CaseStatsTally {
   /** Every case that reached a result, in the order they were planned. */
   cases(): CaseStats[] {
     const out: CaseStats[] = []
-    for (const tally of this.#cases.values()) {
-      if (tally.graded + tally.errored + tally.skipped > 0) out.push(statsOf(tally))
+    const c = this.#columns
+    for (const [index, { suite, caseDef }] of this.#cases.entries()) {
+      const results = (c.graded[index] ?? 0) + (c.errored[index] ?? 0) + (c.skipped[index] ?? 0)
+      if (results > 0) out.push(statsOf(suite, caseDef, c, index))
     }
     return out
   }
+
+  #indexOf(suite: string, id: string): number | undefined {
+    if (this.#byKey === undefined) {
+      this.#byKey = new Map()
+      for (const [index, entry] of this.#cases.entries())
+        this.#byKey.set(keyOf(entry.suite, entry.caseDef.id), index)
+    }
+    return this.#byKey.get(keyOf(suite, id))
+  }
 }
 
-function statsOf(tally: CaseTally): CaseStats {
-  const { passes, graded: trials } = tally
+function bump(column: Uint32Array | Float64Array, index: number, amount: number): void {
+  column[index] = (column[index] ?? 0) + amount
+}
+
+function setFlag(flags: Uint8Array, index: number, flag: number): void {
+  flags[index] = (flags[index] ?? 0) | flag
+}
+
+const SCORED = 1
+const COST_UNKNOWN = 2
+
+/** Running totals by case index: a few numbers per case, whatever the number of trials. */
+class Columns {
+  readonly passes: Uint32Array
+  readonly graded: Uint32Array
+  readonly errored: Uint32Array
+  readonly skipped: Uint32Array
+  readonly latencyCount: Uint32Array
+  readonly costCount: Uint32Array
+  readonly scoreSum: Float64Array
+  readonly latencySum: Float64Array
+  readonly costSum: Float64Array
+  /** SCORED: some verdict carried a score, so the case is graded rather than only checked; COST_UNKNOWN */
+  readonly flags: Uint8Array
+
+  readonly capacity: number
+
+  constructor(capacity: number) {
+    this.capacity = capacity
+    this.passes = new Uint32Array(capacity)
+    this.graded = new Uint32Array(capacity)
+    this.errored = new Uint32Array(capacity)
+    this.skipped = new Uint32Array(capacity)
+    this.latencyCount = new Uint32Array(capacity)
+    this.costCount = new Uint32Array(capacity)
+    this.scoreSum = new Float64Array(capacity)
+    this.latencySum = new Float64Array(capacity)
+    this.costSum = new Float64Array(capacity)
+    this.flags = new Uint8Array(capacity)
+  }
+
+  grown(): Columns {
+    const next = new Columns(this.capacity * 2)
+    for (const key of COLUMN_KEYS) next[key].set(this[key])
+    return next
+  }
+}
+
+const COLUMN_KEYS = [
+  'passes',
+  'graded',
+  'errored',
+  'skipped',
+  'latencyCount',
+  'costCount',
+  'scoreSum',
+  'latencySum',
+  'costSum',
+  'flags',
+] as const
+
+function statsOf(suite: string, caseDef: CaseDefinition, c: Columns, index: number): CaseStats {
+  const passes = c.passes[index] as number
+  const trials = c.graded[index] as number
+  const errored = c.errored[index] as number
+  const flags = c.flags[index] as number
+  const latencyCount = c.latencyCount[index] as number
+  const costCount = c.costCount[index] as number
   const status: CaseStatus =
-    trials > passes ? 'failed' : tally.errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
-  const cost = tally.costUnknown || tally.costCount === 0 ? null : round(tally.costSum / tally.costCount, 10)
+    trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
+  const cost =
+    flags & COST_UNKNOWN || costCount === 0 ? null : round((c.costSum[index] as number) / costCount, 10)
   return {
-    id: tally.id,
-    inputHash: tally.inputHash,
-    tags: tally.tags,
+    id: caseDef.id,
+    inputHash: hashInput({ input: caseDef.input, vars: caseDef.vars }),
+    tags: caseDef.tags,
     passes,
     trials,
-    ...(tally.scored && trials > 0 && { score: round(tally.scoreSum / trials, 6) }),
+    ...(flags & SCORED && trials > 0 && { score: round((c.scoreSum[index] as number) / trials, 6) }),
     // rounded so committed baselines do not churn on sub-millisecond noise
-    latencyMs: tally.latencyCount === 0 ? 0 : round(tally.latencySum / tally.latencyCount, 1),
+    latencyMs: latencyCount === 0 ? 0 : round((c.latencySum[index] as number) / latencyCount, 1),
     costUsd: cost,
     status,
-    suite: tally.suite,
-    weight: tally.weight,
-    errored: tally.errored,
+    suite,
+    weight: caseDef.weight,
+    errored,
     passRate: trials === 0 ? null : passes / trials,
     passAtK: trials === 0 ? null : passAtK(trials, passes, trials),
     passHatK: trials === 0 ? null : passHatK(trials, passes, trials),

@@ -22,14 +22,15 @@ export class RunStats {
   #latencies = new Float64Array(1024)
   #latencyCount = 0
 
-  /** Registers a case before its first result arrives. */
-  plan(suite: string, caseDef: CaseDefinition): void {
-    this.#cases.plan(suite, caseDef)
+  /** Registers a case before its first result arrives; returns its index for `add`. */
+  plan(suite: string, caseDef: CaseDefinition): number {
+    return this.#cases.plan(suite, caseDef)
   }
 
-  add(result: CaseResult): void {
+  /** Adds one pair's result; `caseIndex` is what `plan` returned, else the case is found by suite and id. */
+  add(result: CaseResult, caseIndex?: number): void {
     this.counts[result.status]++
-    this.#cases.add(result)
+    this.#cases.add(result, caseIndex)
     if (result.status === 'skipped') return
     this.#addJudges(result.verdicts)
     const transcript = result.transcript
