@@ -1,9 +1,10 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { hashInput } from '../baselines/hash.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
+import { writeJsonFile } from '../util/json-file.ts'
 import type { Shard } from './shard.ts'
 
 /** `run.json` format version. */
@@ -65,22 +66,19 @@ export function planOf(
     version: PLAN_VERSION,
     ...fields,
     suites: suites.map((suite) => {
+      const cases = suite.cases.map((caseDef) => ({ id: caseDef.id, hash: hashCase(caseDef) }))
       const whole = allCases.find((candidate) => candidate.file === suite.file) ?? suite
-      return {
-        name: suite.name,
-        file: suite.file,
-        allCasesHash: hashInput(whole.cases.map(hashCase)),
-        cases: suite.cases.map((caseDef) => ({ id: caseDef.id, hash: hashCase(caseDef) })),
-      }
+      const allHashes =
+        whole.cases.length === suite.cases.length ? cases.map((c) => c.hash) : whole.cases.map(hashCase)
+      return { name: suite.name, file: suite.file, allCasesHash: hashInput(allHashes), cases }
     }),
     pairs,
   }
 }
 
 export async function writePlan(dir: string, plan: RunPlan): Promise<void> {
-  const path = join(dir, 'run.json')
-  await writeFile(`${path}.tmp`, `${JSON.stringify(plan, null, 2)}\n`)
-  await rename(`${path}.tmp`, path)
+  await mkdir(dir, { recursive: true })
+  await writeJsonFile(join(dir, 'run.json'), plan)
 }
 
 /** Reads `<dir>/run.json`; a ConfigError says what is missing or wrong. */
