@@ -16,14 +16,14 @@ export interface CaseJob {
   input: string | Turn[]
   vars: Record<string, unknown>
   target: Target
-  model?: string
+  model?: string | undefined
   /** an error when the case's evaluators could not be built */
   evaluators: Evaluator[] | Error
   timeoutMs: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
-  recorder?: CallRecorder
+  recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
-  limiters?: RateLimiters
+  limiters?: RateLimiters | undefined
 }
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
@@ -28,6 +27,7 @@ import { JsonLinesFile } from './results-file.ts'
 import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
+import { writeJsonFile } from '../util/json-file.ts'
 import { selectShard, type Shard } from './shard.ts'
 import { RunStats } from './stats.ts'
 
@@ -147,6 +147,7 @@ async function runAll(
   const started = performance.now()
   const resultsPath = join(dir, 'results.jsonl')
   const stats = new RunStats()
+  // planned in the order `jobs` walks the cases, so a job's `caseIndex` is its case's index here
   for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
   let finished = 0
   const plan = planOf(planFields(info, options), suites, services.allSuites, (c) => pairsOf(c, options))
@@ -183,9 +184,9 @@ async function runAll(
   if (options.signal?.aborted === true) onSignal()
   else options.signal?.addEventListener('abort', onSignal, { once: true })
 
-  const record = async (result: CaseResult): Promise<void> => {
+  const record = async (result: CaseResult, caseIndex: number): Promise<void> => {
     finished++
-    stats.add(result)
+    stats.add(result, caseIndex)
     await results.append(result)
     for (const reporter of reporters) await reporter.onCaseEnd?.(result)
     if (options.bail === true && (result.status === 'failed' || result.status === 'errored'))
@@ -193,16 +194,20 @@ async function runAll(
   }
   try {
     await runPool(
-      jobs(suites, targets, options, services, (job) =>
-        done === undefined
-          ? true
-          : options.resume?.runMissing !== false && !done.keys.has(pairKey(job.suite, job.caseId, job.trial)),
+      jobs(
+        suites,
+        targets,
+        options,
+        services,
+        done &&
+          ((suite, caseId, trial) =>
+            options.resume?.runMissing !== false && !done.keys.has(pairKey(suite, caseId, trial))),
       ),
       concurrency,
-      async (job) => {
-        if ('skip' in job) return record(job.skip)
+      async ({ caseIndex, job, skip }) => {
+        if (skip) return record(skip, caseIndex)
         try {
-          await record(await runCase(job, interrupt.signal))
+          await record(await runCase(job, interrupt.signal), caseIndex)
         } catch (error) {
           if (!interrupt.signal.aborted) throw error
         }
@@ -253,7 +258,7 @@ async function runAll(
     ...(comparisons.length > 1 && { comparisons }),
     ...(gate && { gate }),
   }
-  await writeFile(join(dir, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`)
+  await writeJsonFile(join(dir, 'summary.json'), report)
   for (const reporter of reporters) await reporter.onRunEnd?.(report)
   return report
 }
@@ -276,51 +281,72 @@ function pairsOf(caseDef: CaseDefinition, options: RunOptions): number {
   return caseDef.skip === undefined ? (options.trials ?? caseDef.trials) : 1
 }
 
-type Job = CaseJob | { skip: CaseResult }
+/** A pair to run, or a skipped case's result; with its case's index among all the run's cases. */
+type Job =
+  | { caseIndex: number; job: CaseJob; skip?: undefined }
+  | { caseIndex: number; job?: undefined; skip: CaseResult }
 
+/** The pairs to run, made one at a time; `wanted` (resuming) leaves out those that already have a result. */
 function* jobs(
   suites: readonly Suite[],
   targets: readonly Target[],
   options: RunOptions,
   services: CallServices,
-  wanted: (pair: { suite: string; caseId: string; trial: number }) => boolean,
+  wanted?: (suite: string, caseId: string, trial: number) => boolean,
 ): Generator<Job> {
+  let caseIndex = -1
   for (const [index, suite] of suites.entries()) {
     const recorder = services.cassettes?.for(suite)
-    const shared = {
-      ...(recorder === undefined ? {} : { recorder }),
-      ...(services.limiters === undefined ? {} : { limiters: services.limiters }),
-    }
     const target = targets[index] as Target
     const baseDir = dirname(suite.file)
-    const timeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const suiteTimeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const { model } = modelOf(suite, options)
+    const judge = judgeOf(suite, options)
     for (const caseDef of suite.cases) {
-      const base = { suite: suite.name, caseId: caseDef.id, tags: caseDef.tags, weight: caseDef.weight }
+      caseIndex++
+      const { id: caseId, tags, weight } = caseDef
       if (caseDef.skip !== undefined) {
-        if (!wanted({ ...base, trial: 0 })) continue
-        yield { skip: { ...base, trial: 0, durationMs: 0, status: 'skipped', reason: caseDef.skip } }
+        if (wanted && !wanted(suite.name, caseId, 0)) continue
+        const skip: CaseResult = {
+          suite: suite.name,
+          caseId,
+          trial: 0,
+          tags,
+          weight,
+          durationMs: 0,
+          status: 'skipped',
+          reason: caseDef.skip,
+        }
+        yield { caseIndex, skip }
         continue
       }
       let evaluators: CaseJob['evaluators']
       try {
-        evaluators = compileEvaluators(caseDef, { baseDir, judge: judgeOf(suite, options) })
+        evaluators = compileEvaluators(caseDef, { baseDir, judge })
       } catch (error) {
         evaluators = toError(error)
       }
       const trials = pairsOf(caseDef, options)
+      const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suiteTimeoutMs
       for (let trial = 0; trial < trials; trial++) {
-        if (!wanted({ ...base, trial })) continue
-        yield {
-          ...base,
+        if (wanted && !wanted(suite.name, caseId, trial)) continue
+        // one literal per pair, no spreads: this runs 100k times in a large suite
+        const job: CaseJob = {
+          suite: suite.name,
+          caseId,
           trial,
+          tags,
+          weight,
           input: caseDef.input,
           vars: caseDef.vars,
           target,
           evaluators,
-          timeoutMs: options.timeoutMs ?? caseDef.timeoutMs ?? timeoutMs,
-          ...shared,
-          ...modelOf(suite, options),
+          timeoutMs,
+          model,
+          recorder,
+          limiters: services.limiters,
         }
+        yield { caseIndex, job }
       }
     }
   }
