@@ -37,9 +37,9 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       )
     }
     if (!existsSync(path)) throw new ConfigError(`evals report: cannot find \`${path}\`.`)
-    const renderers = (listFlag(values.reporter) ?? DEFAULT_FORMATS).map((name) => {
-      const renderer = RENDERERS[name]
-      if (renderer) return renderer
+    const loaders = (listFlag(values.reporter) ?? DEFAULT_FORMATS).map((name) => {
+      const load = RENDERERS[name]
+      if (load) return load
       const known = Object.keys(RENDERERS)
       const hint = didYouMean(name, known)
       throw new ConfigError(
@@ -48,7 +48,8 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
     })
     const source = await openReport(path)
     const outDir = values.out ?? dirname(path)
-    for (const renderer of renderers) {
+    for (const load of loaders) {
+      const renderer = await load()
       const file = join(outDir, renderer.fileName)
       await renderer.render(source, file)
       process.stdout.write(`${file}\n`)

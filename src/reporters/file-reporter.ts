@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { openReport } from '../report/read.ts'
 import { ensureJsonReport } from '../report/write-json.ts'
-import type { ReportRenderer } from './renderer.ts'
+import type { LoadRenderer } from './renderer.ts'
 import type { Reporter, RunReport } from './reporter.ts'
 
 /** What every built-in reporter may be given. */
@@ -33,19 +33,20 @@ export class JsonReporter implements Reporter {
  * reporter did), into the run directory.
  */
 export class FileReporter implements Reporter {
-  readonly #renderer: ReportRenderer
+  readonly #loadRenderer: LoadRenderer
   readonly #options: ReporterOptions
 
-  constructor(renderer: ReportRenderer, options: ReporterOptions = {}) {
-    this.#renderer = renderer
+  constructor(loadRenderer: LoadRenderer, options: ReporterOptions = {}) {
+    this.#loadRenderer = loadRenderer
     this.#options = options
   }
 
   async onRunEnd(report: RunReport): Promise<void> {
+    const renderer = await this.#loadRenderer()
     const json = await ensureJsonReport(report, envOption(this.#options))
     const source = await openReport(json, { validate: false, ...envOption(this.#options) })
-    const path = join(report.dir, this.#renderer.fileName)
-    await this.#renderer.render(source, path)
+    const path = join(report.dir, renderer.fileName)
+    await renderer.render(source, path)
     this.#options.files?.push(path)
   }
 }

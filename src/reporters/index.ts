@@ -4,10 +4,7 @@ import { importUserModule } from '../targets/load-module.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { ConsoleReporter } from './console.ts'
 import { FileReporter, JsonReporter, type ReporterOptions } from './file-reporter.ts'
-import { htmlRenderer } from './html/html.ts'
-import { junitRenderer } from './junit.ts'
-import { markdownRenderer } from './markdown.ts'
-import type { ReportRenderer } from './renderer.ts'
+import type { LoadRenderer } from './renderer.ts'
 import type { Reporter } from './reporter.ts'
 
 export type { ReporterOptions }
@@ -15,20 +12,25 @@ export type { ReporterOptions }
 /** Makes a reporter for one run. */
 export type ReporterFactory = (options: ReporterOptions) => Reporter
 
-/** Formats `evals report` can render from a report.json. */
-export const RENDERERS: Readonly<Record<string, ReportRenderer>> = {
-  junit: junitRenderer,
-  html: htmlRenderer,
-  markdown: markdownRenderer,
+// each format is imported when a run ends with it, so a console and JSON run never loads the others
+const loadJunit: LoadRenderer = async () => (await import('./junit.ts')).junitRenderer
+const loadHtml: LoadRenderer = async () => (await import('./html/html.ts')).htmlRenderer
+const loadMarkdown: LoadRenderer = async () => (await import('./markdown.ts')).markdownRenderer
+
+/** Formats `evals report` can render from a report.json, each loaded on first use. */
+export const RENDERERS: Readonly<Record<string, LoadRenderer>> = {
+  junit: loadJunit,
+  html: loadHtml,
+  markdown: loadMarkdown,
 }
 
 /** Built-in reporters by `--reporter` name. */
 export const REPORTERS: Readonly<Record<string, ReporterFactory>> = {
   console: (options) => new ConsoleReporter(options.color === undefined ? {} : { color: options.color }),
   json: (options) => new JsonReporter(options),
-  junit: (options) => new FileReporter(junitRenderer, options),
-  html: (options) => new FileReporter(htmlRenderer, options),
-  markdown: (options) => new FileReporter(markdownRenderer, options),
+  junit: (options) => new FileReporter(loadJunit, options),
+  html: (options) => new FileReporter(loadHtml, options),
+  markdown: (options) => new FileReporter(loadMarkdown, options),
 }
 
 /** `--reporter` when not given: everything but markdown. */

@@ -9,3 +9,6 @@ export interface ReportRenderer {
   /** writes the file at `path` (atomically: temp file + rename) */
   render(source: ReportSource, path: string): Promise<void>
 }
+
+/** Imports a renderer on first use. */
+export type LoadRenderer = () => Promise<ReportRenderer>
