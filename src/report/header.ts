@@ -1,6 +1,7 @@
 import type { Comparison } from '../baselines/comparison.ts'
 import type { RunReport } from '../runner/result.ts'
-import { REPORT_SCHEMA_VERSION, type ReportHeader, type ReportRun } from './schema.ts'
+import type { ReportHeader, ReportRun } from './schema.ts'
+import { REPORT_SCHEMA_VERSION } from './version.ts'
 
 export type Judge = ReportRun['judges'][number]
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { caseResultSchema } from './case-schema.ts'
 import { readLines } from './lines.ts'
 import { createRedactor, type Redactor } from './redact.ts'
-import { REPORT_SCHEMA_VERSION, reportSchema, type ReportCase, type ReportHeader } from './schema.ts'
+import type { ReportCase, ReportHeader } from './schema.ts'
+import { REPORT_SCHEMA_VERSION } from './version.ts'
 import { CASES_OPENER } from './write-json.ts'
 
 /** A report as renderers read it: the small header at once, the cases as a stream in report order. */
@@ -21,8 +21,6 @@ export interface OpenReportOptions {
   env?: NodeJS.ProcessEnv
 }
 
-const headerSchema = reportSchema.omit({ cases: true })
-
 /**
  * Opens a JSON report. A report in the layout `writeJsonReport` writes (one case per line) streams its cases;
  * any other valid layout is parsed whole. Secrets are redacted again on the way in. Throws a ConfigError naming
@@ -30,7 +28,8 @@ const headerSchema = reportSchema.omit({ cases: true })
  */
 export async function openReport(path: string, options: OpenReportOptions = {}): Promise<ReportSource> {
   const redact = createRedactor(options.env)
-  const validate = options.validate ?? true
+  // zod and the schemas load only to validate: renderers of the report this process just wrote skip both
+  const checks = (options.validate ?? true) ? await loadSchemas() : undefined
   const headerLines: string[] = []
   let opened = false
   let streamed = false
@@ -43,12 +42,11 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
     if (line.text === CASES_OPENER) opened = true
     else headerLines.push(line.text)
   }
-  if (!streamed) return parseWhole(path, redact, validate)
+  if (!streamed) return parseWhole(path, redact, checks?.report)
   const header = check(
     path,
-    headerSchema,
+    checks?.header,
     parseJson(path, redact(`${headerLines.join('\n')}\n"cases": []}`)),
-    validate,
   )
   return {
     path,
@@ -63,14 +61,26 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
         }
         if (line.text.trim() === ']') return
         const value = parseJson(path, redact(caseText(line.text)))
-        yield check(path, caseResultSchema, value, validate, `cases[${index++}]`)
+        yield check(path, checks?.caseResult, value, `cases[${index++}]`)
       }
     },
   }
 }
 
-async function parseWhole(path: string, redact: Redactor, validate: boolean): Promise<ReportSource> {
-  const report = check(path, reportSchema, parseJson(path, redact(await readFile(path, 'utf8'))), validate)
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>
+
+async function loadSchemas() {
+  const { reportSchema } = await import('./schema.ts')
+  const { caseResultSchema } = await import('./case-schema.ts')
+  return { report: reportSchema, header: reportSchema.omit({ cases: true }), caseResult: caseResultSchema }
+}
+
+async function parseWhole(
+  path: string,
+  redact: Redactor,
+  schema: Schemas['report'] | undefined,
+): Promise<ReportSource> {
+  const report = check(path, schema, parseJson(path, redact(await readFile(path, 'utf8'))))
   const { cases, ...header } = report
   return {
     path,
@@ -101,14 +111,14 @@ function parseJson(path: string, text: string): unknown {
   }
 }
 
+/** Validates `value` against `schema`; without a schema (`validate: false`) it is trusted as is. */
 function check<T extends z.ZodType>(
   path: string,
-  schema: T,
+  schema: T | undefined,
   value: unknown,
-  validate: boolean,
   at = '',
 ): z.output<T> {
-  if (!validate) return value as z.output<T>
+  if (schema === undefined) return value as z.output<T>
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion
   if (at === '' && typeof version === 'number' && version > REPORT_SCHEMA_VERSION) {
     throw new ConfigError(

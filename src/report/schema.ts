@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { caseResultSchema, usageSchema } from './case-schema.ts'
 import { comparisonSchema, gateSchema } from './comparison-schema.ts'
-
-/** Bumped on any change that makes an older reader misread a report. */
-export const REPORT_SCHEMA_VERSION = 1
+import { REPORT_SCHEMA_VERSION } from './version.ts'
 
 /** Who and what produced the run. */
 export const reportRunSchema = z.object({

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs'
 
+/** Bumped on any change that makes an older reader misread a report. */
+export const REPORT_SCHEMA_VERSION = 1
+
 let cached: string | undefined
 
 /** The version of this package (src/ and dist/ both sit two levels below package.json). */
