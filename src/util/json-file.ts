@@ -40,7 +40,7 @@ const CHUNK = 1 << 20
 function* jsonPieces(value: unknown, indent: string, key: string): Generator<string> {
   const plain = toPlain(value, key)
   if (plain === null || typeof plain !== 'object') {
-    yield JSON.stringify(plain) ?? 'null'
+    yield plain === undefined ? 'null' : JSON.stringify(plain)
     return
   }
   const inner = `${indent}  `
@@ -55,7 +55,7 @@ function* jsonPieces(value: unknown, indent: string, key: string): Generator<str
   yield Array.isArray(plain) ? '[\n' : '{\n'
   for (const [index, [name, item]] of entries.entries()) {
     yield `${inner}${name === undefined ? '' : `${JSON.stringify(name)}: `}`
-    if (oneLineItems) yield JSON.stringify(item) ?? 'null'
+    if (oneLineItems) yield item === undefined ? 'null' : JSON.stringify(item)
     else yield* jsonPieces(item, inner, name ?? String(index))
     yield index < entries.length - 1 ? ',\n' : '\n'
   }
