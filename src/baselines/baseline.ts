@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
 import { serializeBaseline } from './canonical.ts'
 import type { Baseline } from './schema.ts'
-import { BASELINE_SCHEMA_VERSION, baselineSchema } from './schema.ts'
+import { BASELINE_SCHEMA_VERSION } from './version.ts'
 
 const UPDATE_HINT = 'recreate it with `evals run <case-file> --update-baseline`'
 
@@ -41,7 +41,7 @@ export async function readBaselineIfPresent(path: string): Promise<Baseline | nu
 }
 
 /** Parses baseline text; `file` names it in errors. */
-export function parseBaseline(text: string, file: string): Baseline {
+export async function parseBaseline(text: string, file: string): Promise<Baseline> {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -60,6 +60,8 @@ export function parseBaseline(text: string, file: string): Baseline {
         `${BASELINE_SCHEMA_VERSION}. To fix it, ${fix}.`,
     )
   }
+  // the schema (and zod) load only when a baseline is read, not on every run
+  const { baselineSchema } = await import('./schema.ts')
   const parsed = baselineSchema.safeParse(json)
   if (!parsed.success) {
     throw new ConfigError(
@@ -75,6 +77,8 @@ export function parseBaseline(text: string, file: string): Baseline {
  * `path`. Readers see the old file or the new one, never half of one; a failed write leaves the old file as it was.
  */
 export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
+  // the schema (and zod) load only when a baseline is written
+  const { baselineSchema } = await import('./schema.ts')
   const parsed = baselineSchema.safeParse(baseline)
   if (!parsed.success) {
     throw new ConfigError(

@@ -1,7 +1,5 @@
 import { z } from 'zod'
-
-/** The baseline format version this build reads and writes. */
-export const BASELINE_SCHEMA_VERSION = 1
+import { BASELINE_SCHEMA_VERSION } from './version.ts'
 
 const count = z.int().nonnegative()
 

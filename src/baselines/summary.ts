@@ -1,6 +1,6 @@
 import { canonicalBaseline } from './canonical.ts'
 import type { Baseline } from './schema.ts'
-import { BASELINE_SCHEMA_VERSION } from './schema.ts'
+import { BASELINE_SCHEMA_VERSION } from './version.ts'
 
 /** How a case ended over all its trials. */
 export type CaseStatus = 'passed' | 'failed' | 'errored' | 'skipped'
