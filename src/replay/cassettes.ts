@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path'
-import { Cassette, type CassetteMode } from './cassette.ts'
+import type { Cassette, CassetteMode } from './cassette.ts'
 
 /** Where a suite's cassette lives: `__cassettes__/<suite>.jsonl` beside the suite file. */
 export function cassettePath(suite: { name: string; file: string }): string {
@@ -21,6 +21,8 @@ export class CassetteSet {
     mode: CassetteMode,
   ): Promise<CassetteSet> {
     const paths = [...new Set(suites.map(cassettePath))]
+    // imported here: runs without `--cassettes` never load the recorder
+    const { Cassette } = await import('./cassette.ts')
     const cassettes = await Promise.all(paths.map((path) => Cassette.open(path, mode)))
     return new CassetteSet(mode, new Map(paths.map((path, i) => [path, cassettes[i] as Cassette])))
   }
