@@ -1,6 +1,5 @@
 import { EvalsError, toError } from '../errors.ts'
 import type { ResponseCache } from '../engine/cache.ts'
-import { callModel } from '../engine/model-call.ts'
 import type { Observer } from '../engine/observer.ts'
 import type { RetryOptions } from '../engine/options.ts'
 import { resolveRetry } from '../engine/retry.ts'
@@ -67,6 +66,8 @@ export async function askStructured(
     request.toolChoice = { name: tool.name }
   }
   const trace: TraceStep[] = []
+  // the engine's call path loads when a judge first asks, not with every suite that has judges
+  const { callModel } = await import('../engine/model-call.ts')
   let completion: Completion
   try {
     completion = await callModel(request, 1, {

@@ -4,7 +4,6 @@ import type { Observer } from '../engine/observer.ts'
 import type { ModelPrice, RetryOptions } from '../engine/options.ts'
 import { costOf, loadPrices } from '../engine/pricing.ts'
 import type { Provider, ToolSchema } from '../providers/provider.ts'
-import { resolveModel } from '../providers/registry.ts'
 import type { Transcript } from '../types.ts'
 import { code } from './describe.ts'
 import type { Evaluator } from './evaluator.ts'
@@ -57,7 +56,7 @@ export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
     usesModel: true,
     ...(weight === undefined ? {} : { weight }),
     evaluate: async (transcript, context) => {
-      const provider = judgeProvider(judge.options)
+      const provider = await judgeProvider(judge.options)
       if (!provider) {
         return {
           pass: false,
@@ -100,10 +99,12 @@ export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
   }
 }
 
-function judgeProvider(options: JudgeOptions | undefined): Provider | undefined {
+async function judgeProvider(options: JudgeOptions | undefined): Promise<Provider | undefined> {
   if (options?.provider) return options.provider
   const model = options?.model
   if (model === undefined) return undefined
+  // the providers load only when a judge has a model to call; before the lookup, so get and set stay together
+  const { resolveModel } = await import('../providers/registry.ts')
   let provider = providers.get(model)
   if (!provider) {
     provider = resolveModel(model)
