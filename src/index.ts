@@ -44,15 +44,12 @@ export type {
 export { loadSuite, loadSuites } from './cases/load.ts'
 export type { CaseDefinition, SelectOptions, Suite, TargetSpec } from './cases/suite.ts'
 export { caseFileJsonSchema } from './cases/schema.ts'
-export {
-  compileEvaluators,
-  defineJudgeSpec,
-  JudgeError,
-  judgeSpecs,
-  loadJudgeSpecFile,
-  specHash,
-} from './evaluators/index.ts'
-export type { JudgeItem, JudgeOptions, JudgeSettings, JudgeSpec } from './evaluators/index.ts'
+export { compileEvaluators } from './evaluators/index.ts'
+export { defineJudgeSpec, judgeSpecs, loadJudgeSpecFile, specHash } from './evaluators/judges/index.ts'
+export type { JudgeSpec } from './evaluators/judges/index.ts'
+export { JudgeError } from './evaluators/llm-judge-call.ts'
+export type { JudgeOptions } from './evaluators/llm-judge.ts'
+export type { JudgeItem, JudgeSettings } from './evaluators/llm-judge-options.ts'
 export {
   compareToBaseline,
   evaluateGate,
