@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeAll, expect, test } from 'vitest'
+import { bin, ensureBuilt, repo, runShell } from '../e2e/helpers.ts'
+
+// a loader hook that names every module the process loads, one `MOD <url>` line on stderr
+const HOOK = `import { register } from 'node:module'
+register('data:text/javascript,' + encodeURIComponent(\`export async function load(url, context, next) {
+  if (url.startsWith('file:')) process.stderr.write('MOD ' + url + '\\\\n')
+  return next(url, context)
+}\`))
+`
+
+beforeAll(() => {
+  ensureBuilt()
+}, 120_000)
+
+/** The dist/ modules, relative to dist/, that `evals <args>` loads in `dir`. */
+async function loadedModules(dir: string, args: readonly string[]): Promise<string[]> {
+  const hook = join(dir, 'hook.mjs')
+  writeFileSync(hook, HOOK)
+  const run = await runShell(process.execPath, ['--import', pathToFileURL(hook).href, bin, ...args], {
+    cwd: dir,
+  })
+  expect(run.code).toBe(0)
+  const dist = `${pathToFileURL(join(repo, 'dist')).href}/`
+  return run.stderr
+    .split('\n')
+    .filter((line) => line.startsWith(`MOD ${dist}`))
+    .map((line) => line.slice(`MOD ${dist}`.length))
+}
+
+test('a console and JSON run of deterministic checks loads no renderer, report or baseline schema, or model client', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-startup-'))
+  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
+  writeFileSync(
+    join(dir, 'cases.json'),
+    JSON.stringify({
+      suite: 'startup',
+      target: { function: './echo.mjs#echo' },
+      cases: [{ id: 'greet', input: 'hello', expect: { contains: 'hello', output_regex: '^h' } }],
+    }),
+  )
+
+  const loaded = await loadedModules(dir, ['run', 'cases.json', '--reporter', 'console,json'])
+
+  expect(loaded).toContain('cli/run-command.js')
+  expect(
+    loaded.filter((module) =>
+      /^(reporters\/(junit|markdown|html\/)|report\/(schema|case-schema|comparison-schema)\.|baselines\/schema\.|replay\/cassette\.|providers\/(registry|openai|anthropic)\.|engine\/model-call\.)/.test(
+        module,
+      ),
+    ),
+  ).toEqual([])
+})
