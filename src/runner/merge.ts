@@ -167,11 +167,11 @@ async function joinResults(
           )
         }
         owner.set(key, dir)
-        await file.append(result)
+        file.append(result)
       }
     }
   } finally {
-    await file.close()
+    file.close()
   }
 }
 

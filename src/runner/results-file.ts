@@ -1,56 +1,63 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { once } from 'node:events'
 
-const CHUNK_BYTES = 256 * 1024
+const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
 
 /**
- * Appends one JSON value per line. Lines are batched into large writes (flushed at least every 250 ms, so a killed
- * run loses little), and `append` waits when the OS buffer is full, so memory stays flat.
+ * Appends one JSON value per line. Lines are encoded into one reused buffer and written with a synchronous append
+ * when it fills (and at least every 250 ms, so a killed run loses little): a 100k-case run makes no garbage
+ * buffers and never queues writes, so memory stays flat. Each write is a few hundred microseconds to the page cache.
  */
 export class JsonLinesFile {
   readonly path: string
-  readonly #stream: WriteStream
+  readonly #fd: number
+  readonly #buffer = Buffer.allocUnsafe(BUFFER_BYTES)
   readonly #timer: NodeJS.Timeout
-  #pending: string[] = []
-  #pendingBytes = 0
+  #used = 0
+  #closed = false
   #failed: Error | undefined
 
   constructor(path: string) {
     this.path = path
     mkdirSync(dirname(path), { recursive: true })
-    this.#stream = createWriteStream(path, { flags: 'a' })
-    this.#stream.on('error', (error) => {
-      this.#failed = error
-    })
+    this.#fd = openSync(path, 'a')
     this.#timer = setInterval(() => {
-      this.#flush()
+      try {
+        this.#flush()
+      } catch (error) {
+        this.#failed ??= error as Error
+      }
     }, FLUSH_EVERY_MS).unref()
   }
 
-  async append(value: unknown): Promise<void> {
+  /** Throws when the file cannot be written (disk full, closed): the run stops rather than lose results. */
+  append(value: unknown): void {
     if (this.#failed) throw this.#failed
+    if (this.#closed) throw new Error(`${this.path} is closed`)
     const line = `${JSON.stringify(value)}\n`
-    this.#pending.push(line)
-    this.#pendingBytes += line.length
-    if (this.#pendingBytes >= CHUNK_BYTES && !this.#flush()) await once(this.#stream, 'drain')
+    // a UTF-8 line takes at most 3 bytes per UTF-16 unit
+    if (line.length * 3 > BUFFER_BYTES - this.#used) this.#flush()
+    if (line.length * 3 > BUFFER_BYTES) writeSync(this.#fd, line)
+    else this.#used += this.#buffer.write(line, this.#used)
   }
 
-  async close(): Promise<void> {
+  /** Writes what is buffered and closes the file; throws the first write error of the run, if any. */
+  close(): void {
+    if (this.#closed) return
     clearInterval(this.#timer)
-    this.#flush()
-    this.#stream.end()
-    await once(this.#stream, 'finish')
+    this.#closed = true
+    try {
+      this.#flush()
+    } finally {
+      closeSync(this.#fd)
+    }
     if (this.#failed) throw this.#failed
   }
 
-  /** Writes what is pending; false when the stream asks to wait for `drain`. */
-  #flush(): boolean {
-    if (this.#pending.length === 0) return true
-    const chunk = this.#pending.join('')
-    this.#pending = []
-    this.#pendingBytes = 0
-    return this.#stream.write(chunk)
+  #flush(): void {
+    let written = 0
+    while (written < this.#used) written += writeSync(this.#fd, this.#buffer, written, this.#used - written)
+    this.#used = 0
   }
 }

@@ -150,7 +150,8 @@ async function runAll(
   // planned in the order `jobs` walks the cases, so a job's `caseIndex` is its case's index here
   for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
   let finished = 0
-  const plan = planOf(planFields(info, options), suites, services.allSuites, (c) => pairsOf(c, options))
+  // the plan is written, and its pairs kept only when resuming: a 100k-case plan is not held for the whole run
+  const plannedPairs = await writeRunPlan(dir, info, options, suites, services.allSuites)
   // read (and repair) the interrupted run's rows before the append stream opens the file
   const done = options.resume
     ? await readFinished(
@@ -163,11 +164,10 @@ async function runAll(
           ((message) => {
             process.emitWarning(message)
           }),
-        new Set(plan.pairs.map(([suite, caseId, trial]) => pairKey(suite, caseId, trial))),
+        plannedPairs ?? new Set(),
       )
     : undefined
   const results = new JsonLinesFile(resultsPath)
-  await writePlan(dir, plan)
   const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
   for (const reporter of reporters) await reporter.onRunStart?.(info)
@@ -187,7 +187,7 @@ async function runAll(
   const record = async (result: CaseResult, caseIndex: number): Promise<void> => {
     finished++
     stats.add(result, caseIndex)
-    await results.append(result)
+    results.append(result)
     for (const reporter of reporters) await reporter.onCaseEnd?.(result)
     if (options.bail === true && (result.status === 'failed' || result.status === 'errored'))
       stoppedBy ??= 'bail'
@@ -217,7 +217,7 @@ async function runAll(
   } finally {
     clearTimeout(graceTimer)
     options.signal?.removeEventListener('abort', onSignal)
-    await results.close()
+    results.close()
   }
   const summary = stats.summary()
   const gits = await gitInfo
@@ -350,6 +350,20 @@ function* jobs(
       }
     }
   }
+}
+
+/** Writes `run.json`; returns the keys of its pairs when resuming (to check the saved rows against). */
+async function writeRunPlan(
+  dir: string,
+  info: RunInfo,
+  options: RunOptions,
+  suites: readonly Suite[],
+  allSuites: readonly Suite[],
+): Promise<Set<string> | undefined> {
+  const plan = planOf(planFields(info, options), suites, allSuites, (c) => pairsOf(c, options))
+  await writePlan(dir, plan)
+  if (options.resume === undefined) return undefined
+  return new Set(plan.pairs.map(([suite, caseId, trial]) => pairKey(suite, caseId, trial)))
 }
 
 function planFields(info: RunInfo, options: RunOptions): Parameters<typeof planOf>[0] {
