@@ -10,7 +10,7 @@ import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
 import { weightedAccuracy } from '../stats/proportion.ts'
-import { toCaseSummary, type CaseStats } from './case-stats.ts'
+import { isGraded, toCaseSummary, type CaseStats } from './case-stats.ts'
 import type { SuiteStats } from './result.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
@@ -76,11 +76,11 @@ export function suiteStatsOf(
   loaded: LoadedBaseline | undefined,
   options: BaselineOptions | undefined,
 ): { stats: SuiteStats; comparison: Comparison | null } {
-  const graded = cases.filter((entry) => entry.passRate !== null)
+  const graded = cases.filter(isGraded)
   const stats: SuiteStats = {
     suite: suite.name,
     meta,
-    accuracy: weightedAccuracy(graded.map(({ weight, passRate }) => ({ weight, passRate: passRate ?? 0 }))),
+    accuracy: weightedAccuracy(graded),
     score: scoreOf(graded),
     graded: graded.some((entry) => entry.score !== undefined),
     trials: cases.reduce((most, entry) => Math.max(most, entry.trials + entry.errored), 0),

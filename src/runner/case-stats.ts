@@ -180,6 +180,11 @@ function statsOf(suite: string, caseDef: CaseDefinition, c: Columns, index: numb
   }
 }
 
+/** A case with a verdict in some trial, so it has a pass rate. */
+export function isGraded(stats: CaseStats): stats is CaseStats & { passRate: number } {
+  return stats.passRate !== null
+}
+
 /** The baseline's view of a case: exactly the `CaseSummary` fields, so strict schemas accept it. */
 export function toCaseSummary(stats: CaseStats): CaseSummary {
   return {

@@ -2,7 +2,7 @@ import type { CaseDefinition } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
 import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
-import { CaseStatsTally } from './case-stats.ts'
+import { CaseStatsTally, isGraded } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
@@ -61,9 +61,7 @@ export class RunStats {
     | 'moreProblems'
   > {
     const cases = this.#cases.cases()
-    const accuracy = weightedAccuracy(
-      cases.flatMap(({ weight, passRate }) => (passRate === null ? [] : [{ weight, passRate }])),
-    )
+    const accuracy = weightedAccuracy(cases.filter(isGraded))
     return {
       counts: { ...this.counts },
       accuracy: accuracy?.accuracy ?? null,

@@ -75,3 +75,21 @@ describe('pairedBootstrap', () => {
     )
   })
 })
+
+test('a constant sample has a zero-width interval at its value, without resampling', () => {
+  expect(
+    bootstrapMean(
+      Array.from({ length: 100_000 }, () => 1),
+      { resamples: 2000 },
+    ),
+  ).toEqual({
+    mean: 1,
+    standardError: 0,
+    interval: { low: 1, high: 1 },
+  })
+  expect(bootstrapMean([0.1, 0.1, 0.1])).toEqual({
+    mean: 0.1,
+    standardError: 0,
+    interval: { low: 0.1, high: 0.1 },
+  })
+})
