@@ -44,22 +44,39 @@ function* jsonPieces(value: unknown, indent: string, key: string): Generator<str
     return
   }
   const inner = `${indent}  `
-  const entries: [string | undefined, unknown][] = Array.isArray(plain)
-    ? plain.map((item) => [undefined, item])
-    : Object.entries(plain).filter(([, item]) => toPlain(item, '') !== undefined)
-  if (entries.length === 0) {
-    yield Array.isArray(plain) ? '[]' : '{}'
+  if (Array.isArray(plain)) {
+    if (plain.length === 0) {
+      yield '[]'
+      return
+    }
+    const last = plain.length - 1
+    yield '[\n'
+    if (plain.every(isFlat)) {
+      // one piece per item: long lists of records are what this layout is for
+      for (const [index, item] of plain.entries())
+        yield `${inner}${item === undefined ? 'null' : JSON.stringify(item)}${index < last ? ',\n' : '\n'}`
+    } else {
+      for (const [index, item] of plain.entries()) {
+        yield inner
+        yield* jsonPieces(item, inner, String(index))
+        yield index < last ? ',\n' : '\n'
+      }
+    }
+    yield `${indent}]`
     return
   }
-  const oneLineItems = Array.isArray(plain) && plain.every(isFlat)
-  yield Array.isArray(plain) ? '[\n' : '{\n'
+  const entries = Object.entries(plain).filter(([, item]) => toPlain(item, '') !== undefined)
+  if (entries.length === 0) {
+    yield '{}'
+    return
+  }
+  yield '{\n'
   for (const [index, [name, item]] of entries.entries()) {
-    yield `${inner}${name === undefined ? '' : `${JSON.stringify(name)}: `}`
-    if (oneLineItems) yield item === undefined ? 'null' : JSON.stringify(item)
-    else yield* jsonPieces(item, inner, name ?? String(index))
+    yield `${inner}${JSON.stringify(name)}: `
+    yield* jsonPieces(item, inner, name)
     yield index < entries.length - 1 ? ',\n' : '\n'
   }
-  yield `${indent}${Array.isArray(plain) ? ']' : '}'}`
+  yield `${indent}}`
 }
 
 /** What JSON.stringify would serialize for the value: `toJSON` applied; undefined for what it leaves out. */
