@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { canonicalJson } from '../util/canonical-json.ts'
 
 /**
@@ -6,5 +6,6 @@ import { canonicalJson } from '../util/canonical-json.ts'
  * hashes: 16 hex characters of SHA-256.
  */
 export function hashInput(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16)
+  // the one-shot `hash` is twice as fast as createHash for the small strings hashed once per case
+  return hash('sha256', canonicalJson(value), 'hex').slice(0, 16)
 }
