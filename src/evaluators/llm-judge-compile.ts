@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { caseFileErrorMap, flattenIssues, formatPath } from '../cases/issues.ts'
 import { renderString } from '../cases/render.ts'
 import { ConfigError } from '../errors.ts'
