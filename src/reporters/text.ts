@@ -1,4 +1,5 @@
 import type { ReportCase } from '../report/schema.ts'
+import { formatCount } from './format.ts'
 
 const CONTROL =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -15,7 +16,7 @@ export function truncate(text: string, max: number, where = 'report.json'): stri
   let end = max
   const last = text.charCodeAt(end - 1)
   if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${text.slice(0, end)}… [${(text.length - end).toLocaleString('en-US')} more characters in ${where}]`
+  return `${text.slice(0, end)}… [${formatCount(text.length - end)} more characters in ${where}]`
 }
 
 /** The trials of each case together: report cases are sorted by suite, case id and trial. */
