@@ -4,7 +4,7 @@ import type { ReportSource } from '../../report/read.ts'
 import type { ReportRenderer } from '../renderer.ts'
 import { baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
 import { PAGE_SCRIPT } from './page-script.ts'
-import { PAGE_SHELL } from './page-shell.ts'
+import { pageShell } from './page-shell.ts'
 import { PAGE_STYLE } from './page-style.ts'
 
 /**
@@ -18,12 +18,11 @@ export const htmlRenderer: ReportRenderer = {
 }
 
 export async function renderHtml(source: ReportSource, path: string): Promise<void> {
-  const { default: handlebars } = await import('handlebars')
   const nonce = randomBytes(16).toString('base64')
   const marker = `@@evals-data-${randomBytes(8).toString('hex')}@@`
   const { header } = source
   const suites = header.run.suites.map((suite) => suite.name).join(', ')
-  const page = handlebars.compile(PAGE_SHELL, { strict: true })({
+  const page = pageShell({
     nonce,
     title: `evals report${suites === '' ? '' : ` · ${suites}`}`,
     style: PAGE_STYLE,
