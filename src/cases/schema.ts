@@ -1,9 +1,13 @@
 import { z } from 'zod'
 import { gateOptionsSchema } from '../baselines/gate-options.ts'
-import { expected } from '../evaluators/definition.ts'
-import { evaluatorDefinitions } from '../evaluators/index.ts'
+import { expected, provideZod } from '../evaluators/definition.ts'
 import { judgeItemSchema, judgeSettingsSchema } from '../evaluators/llm-judge-options.ts'
+import { moduleRefPattern } from '../evaluators/module-ref.ts'
+import { evaluatorDefinitions } from '../evaluators/registry.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+
+// the checks' schemas below are built with this zod; this module is loaded only when zod must validate
+provideZod(z)
 
 const kinds = evaluatorDefinitions.map((definition) => definition.kind)
 
@@ -79,7 +83,7 @@ const targetSchema = z
       .describe('module whose default export is an Agent or (input, ctx) => string | Transcript'),
     function: z
       .string()
-      .regex(/^[^#]+(#[A-Za-z_$][\w$]*)?$/, 'expected `./path/to/module.ts#exportName`')
+      .regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
       .optional()
       .describe('`./module.ts#name`: a function (input, ctx) => string | Transcript'),
     http: z

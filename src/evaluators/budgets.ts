@@ -1,13 +1,14 @@
-import { z } from 'zod'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, isNonNegativeInt, isNonNegativeNumber, type Zod } from './definition.ts'
 
-const limit = z.number().nonnegative()
+function limit(z: Zod) {
+  return { options: z.strictObject({ value: z.number().nonnegative() }), shorthand: z.number().nonnegative() }
+}
 
 export const latencyMsLte = defineEvaluator({
   kind: 'latency_ms_lte',
   description: 'The target answered within this many milliseconds.',
-  options: z.strictObject({ value: limit }),
-  shorthand: limit,
+  schemas: limit,
+  accepts: isNonNegativeNumber,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'latency_ms_lte',
@@ -21,8 +22,8 @@ export const latencyMsLte = defineEvaluator({
 export const costUsdLte = defineEvaluator({
   kind: 'cost_usd_lte',
   description: 'The run cost at most this many US dollars; fails when the cost is unknown.',
-  options: z.strictObject({ value: limit }),
-  shorthand: limit,
+  schemas: limit,
+  accepts: isNonNegativeNumber,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'cost_usd_lte',
@@ -43,8 +44,11 @@ export const costUsdLte = defineEvaluator({
 export const iterationsLte = defineEvaluator({
   kind: 'iterations_lte',
   description: 'The agent loop ran at most this many model iterations.',
-  options: z.strictObject({ value: z.int().nonnegative() }),
-  shorthand: z.int().nonnegative(),
+  schemas: (z) => ({
+    options: z.strictObject({ value: z.int().nonnegative() }),
+    shorthand: z.int().nonnegative(),
+  }),
+  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'iterations_lte',

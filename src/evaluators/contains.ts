@@ -1,10 +1,12 @@
-import { z } from 'zod'
-import { defineEvaluator, expected } from './definition.ts'
+import { defineEvaluator, expected, isNonEmptyString, type Zod } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 
-const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
-  error: expected('a string or a list of strings'),
-})
+function needleSchemas(z: Zod) {
+  const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+    error: expected('a string or a list of strings'),
+  })
+  return { options: z.strictObject({ value: needles }), shorthand: needles }
+}
 
 function toList(value: string | string[]): string[] {
   return typeof value === 'string' ? [value] : value
@@ -13,8 +15,8 @@ function toList(value: string | string[]): string[] {
 export const contains = defineEvaluator({
   kind: 'contains',
   description: 'The output contains every one of these strings, ignoring case.',
-  options: z.strictObject({ value: needles }),
-  shorthand: needles,
+  schemas: needleSchemas,
+  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'contains',
@@ -34,8 +36,8 @@ export const contains = defineEvaluator({
 export const notContains = defineEvaluator({
   kind: 'not_contains',
   description: 'The output contains none of these strings, ignoring case.',
-  options: z.strictObject({ value: needles }),
-  shorthand: needles,
+  schemas: needleSchemas,
+  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'not_contains',

@@ -1,10 +1,9 @@
 import { basename } from 'node:path'
-import { z } from 'zod'
 import type { Transcript } from '../types.ts'
 import { defineEvaluator } from './definition.ts'
 import type { EvaluatorContext, Verdict } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
-import { importFunction, parseModuleRef } from './module-ref.ts'
+import { importFunction, moduleRefPattern, parseModuleRef } from './module-ref.ts'
 
 /** A user check: return a boolean, or a Verdict to explain itself. Throwing makes the case errored. */
 export type CustomCheck = (
@@ -12,22 +11,25 @@ export type CustomCheck = (
   context: EvaluatorContext,
 ) => boolean | Verdict | Promise<boolean | Verdict>
 
-const moduleRef = z.string().regex(/^[^#]+(#[A-Za-z_$][\w$]*)?$/, 'expected `./path/to/module.ts#exportName`')
-
 export const custom = defineEvaluator({
   kind: 'custom',
   description:
     'A function `(transcript, context) => boolean | Verdict` exported from a JS or TS module: `./checks.ts#name`.',
-  options: z.strictObject({ value: moduleRef }),
-  shorthand: moduleRef,
+  schemas: (z) => {
+    const ref = z.string().regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
+    return { options: z.strictObject({ value: ref }), shorthand: ref }
+  },
+  accepts: (value) => typeof value === 'string' && moduleRefPattern.test(value),
   fromShorthand: (value) => ({ value }),
   create: ({ value }, { baseDir }) => {
     const ref = parseModuleRef(value, baseDir)
     const label = `${code(ref.exportName)} in ${basename(ref.module)}`
+    let imported: ReturnType<typeof importFunction> | undefined
     return {
       name: 'custom',
       evaluate: async (transcript, context) => {
-        const check = await importFunction(ref)
+        // resolved once per evaluator, and cases with the same ref share one evaluator
+        const check = await (imported ??= importFunction(ref))
         if (typeof check === 'string') throw new Error(check)
         const result: unknown = await (check as CustomCheck)(transcript, context)
         if (typeof result === 'boolean') {

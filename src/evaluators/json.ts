@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Transcript } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
 import { defineEvaluator, expected } from './definition.ts'
@@ -7,10 +6,13 @@ import { code, compactJson, preview } from './describe.ts'
 export const json = defineEvaluator({
   kind: 'json',
   description: 'The output is valid JSON.',
-  options: z.strictObject({}),
-  shorthand: z.literal(true, {
-    error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
+  schemas: (z) => ({
+    options: z.strictObject({}),
+    shorthand: z.literal(true, {
+      error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
+    }),
   }),
+  accepts: (value) => value === true,
   fromShorthand: () => ({}),
   create: () => ({
     name: 'json',
@@ -26,8 +28,8 @@ export const json = defineEvaluator({
 export const parsed = defineEvaluator({
   kind: 'parsed',
   description: 'The structured output (or the output parsed as JSON) includes these values (deep subset).',
-  options: z.strictObject({ value: z.unknown() }),
-  shorthand: z.unknown(),
+  schemas: (z) => ({ options: z.strictObject({ value: z.unknown() }), shorthand: z.unknown() }),
+  accepts: (value) => value !== undefined,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'parsed',

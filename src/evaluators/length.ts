@@ -1,14 +1,15 @@
-import { z } from 'zod'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, isNonNegativeInt, type Zod } from './definition.ts'
 import { plural } from './describe.ts'
 
-const count = z.int().nonnegative()
+function count(z: Zod) {
+  return { options: z.strictObject({ value: z.int().nonnegative() }), shorthand: z.int().nonnegative() }
+}
 
 export const minLength = defineEvaluator({
   kind: 'min_length',
   description: 'The output has at least this many characters.',
-  options: z.strictObject({ value: count }),
-  shorthand: count,
+  schemas: count,
+  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'min_length',
@@ -25,8 +26,8 @@ export const minLength = defineEvaluator({
 export const maxLength = defineEvaluator({
   kind: 'max_length',
   description: 'The output has at most this many characters.',
-  options: z.strictObject({ value: count }),
-  shorthand: count,
+  schemas: count,
+  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'max_length',

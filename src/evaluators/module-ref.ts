@@ -10,6 +10,9 @@ export interface ModuleRef {
   exportName: string
 }
 
+/** What a `path#export` reference looks like: a path, then optionally `#` and an identifier. */
+export const moduleRefPattern = /^[^#]+(#[A-Za-z_$][\w$]*)?$/
+
 /** Splits `./checks.ts#isPolite` and resolves the path against `baseDir`. */
 export function parseModuleRef(ref: string, baseDir: string): ModuleRef {
   const hash = ref.lastIndexOf('#')

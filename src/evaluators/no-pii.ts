@@ -1,11 +1,9 @@
 import { isIP } from 'node:net'
-import { z } from 'zod'
 import { defineEvaluator, expected } from './definition.ts'
 import { codeList } from './describe.ts'
 
 const piiKinds = ['email', 'phone', 'ssn', 'credit_card', 'ip'] as const
 type PiiKind = (typeof piiKinds)[number]
-const kindList = z.array(z.enum(piiKinds)).min(1)
 
 /** One piece of personal data found in a text. */
 export interface PiiMatch {
@@ -17,11 +15,17 @@ export interface PiiMatch {
 export const noPii = defineEvaluator({
   kind: 'no_pii',
   description: 'The output contains no email, phone, SSN, credit card (Luhn-checked) or IP address.',
-  options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
-  shorthand: z.union([z.literal(true), kindList], {
-    error: expected(`\`true\` or a list of ${piiKinds.join(', ')}`),
-  }),
-  fromShorthand: (value) => (value === true ? {} : { kinds: value }),
+  schemas: (z) => {
+    const kindList = z.array(z.enum(piiKinds)).min(1)
+    return {
+      options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
+      shorthand: z.union([z.literal(true), kindList], {
+        error: expected(`\`true\` or a list of ${piiKinds.join(', ')}`),
+      }),
+    }
+  },
+  accepts: (value) => value === true,
+  fromShorthand: (value) => ({ kinds: value === true ? [...piiKinds] : value }),
   create: ({ kinds }) => ({
     name: 'no_pii',
     evaluate: ({ output }) => {

@@ -1,12 +1,11 @@
-import { z } from 'zod'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, isNonEmptyString, type Zod } from './definition.ts'
 import { preview } from './describe.ts'
 
 export const output = defineEvaluator({
   kind: 'output',
   description: 'The output equals this string exactly.',
-  options: z.strictObject({ value: z.string() }),
-  shorthand: z.string(),
+  schemas: (z) => ({ options: z.strictObject({ value: z.string() }), shorthand: z.string() }),
+  accepts: (value) => typeof value === 'string',
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'output',
@@ -17,27 +16,28 @@ export const output = defineEvaluator({
   }),
 })
 
-const pattern = z.string().superRefine((source, context) => {
-  const error = regexError(source)
-  if (error !== undefined) context.addIssue({ code: 'custom', message: error })
-})
-
-const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
-
 export const outputRegex = defineEvaluator({
   kind: 'output_regex',
   description: 'The output matches this regular expression (JavaScript syntax).',
-  options: z.strictObject({ value: pattern, flags: flags.optional() }),
-  shorthand: pattern,
+  schemas: (z) => {
+    const pattern = z.string().superRefine((source, context) => {
+      const error = regexError(source)
+      if (error !== undefined) context.addIssue({ code: 'custom', message: error })
+    })
+    const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
+    return { options: z.strictObject({ value: pattern, flags: flags.optional() }), shorthand: pattern }
+  },
+  accepts: (value) => typeof value === 'string' && isPattern(value),
   fromShorthand: (value) => ({ value }),
-  create: ({ value, flags: regexFlags }) => {
-    const regex = new RegExp(value, regexFlags)
+  create: ({ value, flags }) => {
+    const regex = new RegExp(value, flags)
+    const shown = String(regex)
     return {
       name: 'output_regex',
       evaluate: ({ output: actual }) =>
         regex.test(actual)
-          ? { pass: true, reason: `output matches ${String(regex)}` }
-          : { pass: false, reason: `output does not match ${String(regex)}: ${preview(actual)}` },
+          ? { pass: true, reason: `output matches ${shown}` }
+          : { pass: false, reason: `output does not match ${shown}: ${preview(actual)}` },
     }
   },
 })
@@ -45,8 +45,8 @@ export const outputRegex = defineEvaluator({
 export const startsWith = defineEvaluator({
   kind: 'starts_with',
   description: 'The output, leading whitespace removed, starts with this string.',
-  options: z.strictObject({ value: z.string().min(1) }),
-  shorthand: z.string().min(1),
+  schemas: nonEmptyString,
+  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'starts_with',
@@ -63,8 +63,8 @@ export const startsWith = defineEvaluator({
 export const endsWith = defineEvaluator({
   kind: 'ends_with',
   description: 'The output, trailing whitespace removed, ends with this string.',
-  options: z.strictObject({ value: z.string().min(1) }),
-  shorthand: z.string().min(1),
+  schemas: nonEmptyString,
+  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'ends_with',
@@ -79,6 +79,20 @@ export const endsWith = defineEvaluator({
     },
   }),
 })
+
+function nonEmptyString(z: Zod) {
+  return { options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }
+}
+
+let lastPattern: string | undefined
+
+/** whether `source` compiles; the last valid pattern is remembered, as cases mostly repeat one */
+function isPattern(source: string): boolean {
+  if (source === lastPattern) return true
+  if (regexError(source) !== undefined) return false
+  lastPattern = source
+  return true
+}
 
 function regexError(source: string): string | undefined {
   try {

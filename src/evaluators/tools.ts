@@ -1,16 +1,13 @@
-import { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
-import { defineEvaluator } from './definition.ts'
+import { defineEvaluator, isNonEmptyString } from './definition.ts'
 import { code, codeList, compactJson } from './describe.ts'
-
-const toolName = z.string().min(1)
 
 export const tool = defineEvaluator({
   kind: 'tool',
   description: 'The agent called this tool at least once.',
-  options: z.strictObject({ value: toolName }),
-  shorthand: toolName,
+  schemas: (z) => ({ options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }),
+  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool',
@@ -29,8 +26,10 @@ export const tool = defineEvaluator({
 export const tools = defineEvaluator({
   kind: 'tools',
   description: 'The agent called every one of these tools, in any order.',
-  options: z.strictObject({ value: z.array(toolName).min(1) }),
-  shorthand: z.array(toolName).min(1),
+  schemas: (z) => {
+    const names = z.array(z.string().min(1)).min(1)
+    return { options: z.strictObject({ value: names }), shorthand: names }
+  },
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tools',
@@ -48,13 +47,13 @@ export const tools = defineEvaluator({
   }),
 })
 
-const argsByTool = z.record(toolName, z.record(z.string(), z.unknown()))
-
 export const toolArgs = defineEvaluator({
   kind: 'tool_args',
   description: 'For each tool, some call has arguments that include these (deep subset).',
-  options: z.strictObject({ value: argsByTool }),
-  shorthand: argsByTool,
+  schemas: (z) => {
+    const argsByTool = z.record(z.string().min(1), z.record(z.string(), z.unknown()))
+    return { options: z.strictObject({ value: argsByTool }), shorthand: argsByTool }
+  },
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool_args',

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch, valueAt } from './deep-match.ts'
-import { defineEvaluator, expected } from './definition.ts'
+import { defineEvaluator, expected, type Zod } from './definition.ts'
 import type { Evaluator } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
 import { alignInOrder, alignUnordered } from './trajectory-align.ts'
@@ -15,45 +15,46 @@ export const argsModes = ['exact', 'ignore', 'subset', 'superset'] as const
 export type OrderMode = (typeof orderModes)[number]
 export type ArgsMode = (typeof argsModes)[number]
 
-const argsMatchSchema = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
-  error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
-})
+function trajectorySchemas(z: Zod) {
+  const argsMatch = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
+    error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
+  })
+  const step = z.union(
+    [
+      z.string().min(1),
+      z.strictObject({
+        name: z.string().min(1),
+        args: z.record(z.string(), z.unknown()).optional(),
+        /** overrides the trajectory's `args_match` for this step */
+        args_match: argsMatch.optional(),
+      }),
+    ],
+    { error: expected('a tool name or { name, args?, args_match? }') },
+  )
+  const options = z.strictObject({
+    steps: z.array(step),
+    /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
+     * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
+    order: z.enum(orderModes).default('strict'),
+    /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
+    args_match: argsMatch.default('superset'),
+    /** passes on a partial-credit score at or above this, instead of requiring a full match */
+    threshold: z.number().min(0).max(1).optional(),
+  })
+  const shorthand = z.union([z.array(step), options], {
+    error: expected('a list of steps or { steps, order?, args_match?, threshold? }'),
+  })
+  return { options, shorthand }
+}
 
-const step = z.union(
-  [
-    z.string().min(1),
-    z.strictObject({
-      name: z.string().min(1),
-      args: z.record(z.string(), z.unknown()).optional(),
-      /** overrides the trajectory's `args_match` for this step */
-      args_match: argsMatchSchema.optional(),
-    }),
-  ],
-  { error: expected('a tool name or { name, args?, args_match? }') },
-)
-
-const trajectoryOptions = z.strictObject({
-  steps: z.array(step),
-  /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
-   * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
-  order: z.enum(orderModes).default('strict'),
-  /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
-  args_match: argsMatchSchema.default('superset'),
-  /** passes on a partial-credit score at or above this, instead of requiring a full match */
-  threshold: z.number().min(0).max(1).optional(),
-})
-
-type TrajectoryOptions = z.output<typeof trajectoryOptions>
+type TrajectoryOptions = z.output<ReturnType<typeof trajectorySchemas>['options']>
 type Step = TrajectoryOptions['steps'][number]
 
 export const trajectory = defineEvaluator({
   kind: 'trajectory',
   description:
     'The tool calls match these steps under an order mode and an argument mode, with a partial-credit score.',
-  options: trajectoryOptions,
-  shorthand: z.union([z.array(step), trajectoryOptions], {
-    error: expected('a list of steps or { steps, order?, args_match?, threshold? }'),
-  }),
+  schemas: trajectorySchemas,
   fromShorthand: (value) => (Array.isArray(value) ? { steps: value } : value),
   create: (options) => trajectoryEvaluator('trajectory', options),
 })
@@ -61,8 +62,10 @@ export const trajectory = defineEvaluator({
 export const toolOrder = defineEvaluator({
   kind: 'tool_order',
   description: 'The agent called these tools in this order; other calls may come between them.',
-  options: z.strictObject({ value: z.array(z.string().min(1)).min(1) }),
-  shorthand: z.array(z.string().min(1)).min(1),
+  schemas: (z) => {
+    const names = z.array(z.string().min(1)).min(1)
+    return { options: z.strictObject({ value: names }), shorthand: names }
+  },
   fromShorthand: (value) => ({ value }),
   create: ({ value }) =>
     trajectoryEvaluator('tool_order', { steps: value, order: 'in-order', args_match: 'ignore' }),

@@ -1,0 +1,133 @@
+import type { CaseDefinition } from '../cases/suite.ts'
+import type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.ts'
+import type { Evaluator, Verdict } from './evaluator.ts'
+import type { JudgeOptions } from './llm-judge.ts'
+import type { compileJudges } from './llm-judge-compile.ts'
+import { evaluatorRegistry, unknownKind } from './registry.ts'
+import type { parseOptions, parseShorthand } from './schemas.ts'
+
+/** The part of a case its checks are compiled from. */
+export type CompilableCase = Pick<CaseDefinition, 'expect' | 'assert'> &
+  Partial<Pick<CaseDefinition, 'id' | 'vars' | 'judge'>>
+
+export type CompileContext = EvaluatorFactoryContext & { judge?: JudgeOptions }
+
+/**
+ * Turns a case's `expect:` shorthand, `assert:` list and `judge:` list into evaluators, in that order; throws a
+ * ConfigError for a check that cannot be built.
+ */
+export type EvaluatorCompiler = (caseDef: CompilableCase, context: CompileContext) => Evaluator[]
+
+/** What compiling needs beyond the registry, each part loaded only when some case needs it. */
+export interface CompileSupport {
+  /** zod validation, for `assert:` items and for `expect:` values that `accepts` does not vouch for */
+  schemas?: { parseShorthand: typeof parseShorthand; parseOptions: typeof parseOptions }
+  /** the LLM judge, for `judge:` items */
+  compileJudges?: typeof compileJudges
+}
+
+/**
+ * A compiler for these cases, with zod loaded only when some value needs validating beyond `accepts`, and the LLM
+ * judge (with the engine and the providers it calls) only when some case has `judge:` items.
+ */
+export async function loadEvaluatorCompiler(cases: Iterable<CompilableCase>): Promise<EvaluatorCompiler> {
+  let needsSchemas = false
+  let needsJudges = false
+  for (const caseDef of cases) {
+    needsSchemas ||= caseDef.assert.length > 0 || !allAccepted(caseDef.expect)
+    needsJudges ||= (caseDef.judge?.length ?? 0) > 0
+    if (needsSchemas && needsJudges) break
+  }
+  // zod, and the LLM judge with the engine and providers it calls, load only when these cases need them
+  return evaluatorCompiler({
+    ...(needsSchemas && { schemas: await import('./schemas.ts') }),
+    ...(needsJudges && { compileJudges: (await import('./llm-judge-compile.ts')).compileJudges }),
+  })
+}
+
+/** A compiler with the given support; it throws an Error when a case needs support it was not given. */
+export function evaluatorCompiler(support: CompileSupport): EvaluatorCompiler {
+  const shared = new SharedEvaluators()
+  const schemas = () => support.schemas ?? unsupported('zod validation')
+  return (caseDef, context) => {
+    const evaluators: Evaluator[] = []
+    const { expect } = caseDef
+    for (const kind of Object.keys(expect)) {
+      const value = expect[kind]
+      if (value === undefined) continue
+      const definition = evaluatorRegistry.get(kind) ?? unknownKind(kind, `expect.${kind}`)
+      evaluators.push(
+        shared.quick(definition, value, context) ??
+          definition.create(schemas().parseShorthand(definition, value, `expect.${kind}`), context),
+      )
+    }
+    caseDef.assert.forEach(({ kind, weight, not, ...options }, index) => {
+      const path = `assert[${index}]`
+      const definition = evaluatorRegistry.get(kind) ?? unknownKind(kind, path)
+      const evaluator = definition.create(schemas().parseOptions(definition, options, path), context)
+      evaluators.push(withWeight(not === true ? negate(evaluator) : evaluator, weight))
+    })
+    if (caseDef.judge?.length) {
+      evaluators.push(...(support.compileJudges ?? unsupported('the LLM judge'))(caseDef, context))
+    }
+    return evaluators
+  }
+}
+
+function allAccepted(expect: CaseDefinition['expect']): boolean {
+  for (const kind of Object.keys(expect)) {
+    const value = expect[kind]
+    if (value !== undefined && evaluatorRegistry.get(kind)?.accepts?.(value) !== true) return false
+  }
+  return true
+}
+
+function unsupported(what: string): never {
+  throw new Error(`the evaluator compiler was made without ${what}: load it with loadEvaluatorCompiler`)
+}
+
+/**
+ * The evaluator each check compiled last, reused while the next cases repeat its value: thousands of cases
+ * usually share a few (the defaults', one `custom:` ref, one pattern), so a regex compiles and a `custom:` ref
+ * resolves once per run of cases that repeat it. Built-in evaluators keep no state, so sharing one is safe.
+ */
+class SharedEvaluators {
+  private readonly last = new Map<
+    EvaluatorDefinition,
+    { value: unknown; baseDir: string; evaluator: Evaluator }
+  >()
+
+  /** the evaluator of an `expect:` value the definition `accepts`; undefined for a value it does not */
+  quick(
+    definition: EvaluatorDefinition,
+    value: unknown,
+    context: EvaluatorFactoryContext,
+  ): Evaluator | undefined {
+    const last = this.last.get(definition)
+    if (last && last.value === value && last.baseDir === context.baseDir) return last.evaluator
+    if (definition.accepts?.(value) !== true) return undefined
+    const evaluator = definition.create(definition.fromShorthand(value), context)
+    this.last.set(definition, { value, baseDir: context.baseDir, evaluator })
+    return evaluator
+  }
+}
+
+function negate(evaluator: Evaluator): Evaluator {
+  return {
+    name: `not ${evaluator.name}`,
+    ...(evaluator.usesModel === undefined ? {} : { usesModel: evaluator.usesModel }),
+    evaluate: async (transcript, context) => {
+      const verdict: Verdict = await evaluator.evaluate(transcript, context)
+      return {
+        ...verdict,
+        pass: !verdict.pass,
+        ...(verdict.score === undefined ? {} : { score: 1 - verdict.score }),
+        reason: `${verdict.pass ? 'expected the opposite' : 'negated'}: ${verdict.reason}`,
+      }
+    },
+  }
+}
+
+function withWeight(evaluator: Evaluator, weight: number | undefined): Evaluator {
+  return weight === undefined ? evaluator : { ...evaluator, weight }
+}

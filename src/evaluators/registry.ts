@@ -1,0 +1,52 @@
+import { ConfigError } from '../errors.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { costUsdLte, iterationsLte, latencyMsLte } from './budgets.ts'
+import { contains, notContains } from './contains.ts'
+import { custom } from './custom.ts'
+import type { EvaluatorDefinition } from './definition.ts'
+import { code } from './describe.ts'
+import { json, parsed } from './json.ts'
+import { maxLength, minLength } from './length.ts'
+import { noInjection } from './no-injection.ts'
+import { noPii } from './no-pii.ts'
+import { endsWith, output, outputRegex, startsWith } from './output-match.ts'
+import { toolArgs, tool, tools } from './tools.ts'
+import { toolOrder, trajectory } from './trajectory.ts'
+
+/** Every built-in check, in the order the JSON Schema and the docs list them. */
+export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
+  tool,
+  tools,
+  toolArgs,
+  toolOrder,
+  trajectory,
+  contains,
+  notContains,
+  output,
+  outputRegex,
+  json,
+  parsed,
+  startsWith,
+  endsWith,
+  minLength,
+  maxLength,
+  latencyMsLte,
+  costUsdLte,
+  iterationsLte,
+  noPii,
+  noInjection,
+  custom,
+]
+
+/** The registry: case-file kind → definition (schemas, shorthand, factory). */
+export const evaluatorRegistry: ReadonlyMap<string, EvaluatorDefinition> = new Map(
+  evaluatorDefinitions.map((definition) => [definition.kind, definition]),
+)
+
+/** The ConfigError for a kind the registry does not know, at `path`, with a did-you-mean. */
+export function unknownKind(kind: string, path: string): never {
+  const suggestion = didYouMean(kind, evaluatorRegistry.keys())
+  throw new ConfigError(
+    `Unknown evaluator kind "${kind}" at ${path}.${suggestion ? ` Did you mean ${code(suggestion)}?` : ''} Known kinds: ${[...evaluatorRegistry.keys()].join(', ')}.`,
+  )
+}
