@@ -1,17 +1,29 @@
 import { dirname, resolve } from 'node:path'
-import { evaluatorRegistry } from '../evaluators/index.ts'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
+import { evaluatorRegistry } from '../evaluators/registry.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
-import {
-  assertionSchema,
-  type Assertion,
-  type CaseEntry,
-  type CaseFileHeader,
-  type Expectations,
-} from './schema.ts'
+import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
 import type { CaseDefinition, Suite, TargetSpec } from './suite.ts'
+
+/** The empty `vars` and `expect` that cases without them share; frozen, as nothing may change them. */
+export const emptyRecord: Record<string, unknown> = Object.freeze({})
+/** The empty `tags` and `assert` that cases without them share; frozen, as nothing may change them. */
+export const emptyList = Object.freeze([]) as never[]
+
+/**
+ * A check whose value held a template, to validate again once rendered: in the issue list where its issues go,
+ * since zod loads only if `settleIssues` finds a value the check's `accepts` does not vouch for.
+ */
+export interface RenderedCheck {
+  path: PropertyKey[]
+  /** the `expect:` kind; absent for an `assert:` item */
+  kind?: string
+  value: unknown
+  /** appended to each issue's message */
+  suffix: string
+}
 
 /** The suite around its cases: target resolved, suite-level settings copied. `cases` is left empty. */
 export function buildSuite(file: string, raw: CaseFileHeader): Suite {
@@ -29,13 +41,16 @@ export function buildSuite(file: string, raw: CaseFileHeader): Suite {
   }
 }
 
-/** Turns one validated case into a CaseDefinition: vars rendered, defaults merged. */
+/**
+ * Turns one validated case into a CaseDefinition: vars rendered, defaults merged. It may share the entry's
+ * objects, which the caller owns.
+ */
 export function buildCase(
   entry: CaseEntry,
   index: number,
   raw: CaseFileHeader,
   line: number,
-  issues: PathIssue[],
+  issues: (PathIssue | RenderedCheck)[],
 ): CaseDefinition {
   const { vars } = entry
   const defaults = raw.defaults
@@ -58,29 +73,31 @@ export function buildCase(
           content: render(turn.content, () => ['cases', index, 'input', turnIndex, 'content']),
         }))
 
-  const expect: Expectations = {}
-  const merged = defaults?.expect ? { ...defaults.expect, ...entry.expect } : (entry.expect ?? {})
-  for (const kind in merged) {
-    const value = merged[kind]
-    if (hasTemplate(value)) {
-      const path =
-        entry.expect?.[kind] === undefined ? ['defaults', 'expect', kind] : ['cases', index, 'expect', kind]
-      const rendered = render(value, () => path)
-      revalidate(evaluatorRegistry.get(kind)?.shorthand.safeParse(rendered), path, issues, inDefaults(path))
-      expect[kind] = rendered
-    } else expect[kind] = value
+  // with nothing to merge, the case shares its own or the defaults' `expect`, copied only to render into it
+  const shared = !defaults?.expect ? entry.expect : isEmpty(entry.expect ?? {}) ? defaults.expect : undefined
+  let expect: Expectations = shared ?? { ...defaults?.expect, ...entry.expect }
+  for (const kind in expect) {
+    const value = expect[kind]
+    if (!hasTemplate(value)) continue
+    const path =
+      entry.expect?.[kind] === undefined ? ['defaults', 'expect', kind] : ['cases', index, 'expect', kind]
+    const rendered = render(value, () => path)
+    issues.push({ path, kind, value: rendered, suffix: inDefaults(path) })
+    if (expect === shared) expect = { ...shared }
+    expect[kind] = rendered
   }
 
-  const assert: Assertion[] = []
+  let assert: Assertion[] = emptyList
   const addAssertions = (items: readonly Assertion[] | undefined, at: readonly PropertyKey[]) => {
     items?.forEach((item, i) => {
+      if (assert === emptyList) assert = []
       if (!hasTemplate(item)) {
         assert.push(item)
         return
       }
       const path = [...at, i]
       const rendered = render(item, () => path)
-      revalidate(assertionSchema.safeParse(rendered), path, issues, inDefaults(path))
+      issues.push({ path, value: rendered, suffix: inDefaults(path) })
       assert.push(rendered)
     })
   }
@@ -94,27 +111,26 @@ export function buildCase(
     })
   }
 
-  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  const defaultTags = defaults?.tags
-  return {
+  const caseDef: CaseDefinition = {
     id: entry.id,
     input,
-    vars,
-    tags:
-      !defaultTags?.length && entry.tags.length < 2
-        ? [...entry.tags]
-        : [...new Set([...(defaultTags ?? []), ...entry.tags])],
+    vars: isEmpty(vars) ? emptyRecord : vars,
+    tags: mergeTags(defaults?.tags, entry.tags),
     weight: entry.weight,
     only: entry.only,
     trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
-    expect,
+    expect: isEmpty(expect) ? emptyRecord : expect,
     assert,
     line,
-    ...optional('description', entry.description),
-    ...optional('skip', skip),
-    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms),
-    ...optional('judge', entry.judge),
   }
+  // set one by one rather than spread in: most cases have none, and then each one costs nothing
+  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
+  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
+  if (entry.description !== undefined) caseDef.description = entry.description
+  if (skip !== undefined) caseDef.skip = skip
+  if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
+  if (entry.judge !== undefined) caseDef.judge = entry.judge
+  return caseDef
 }
 
 function resolveTarget(target: CaseFileHeader['target'], baseDir: string): TargetSpec {
@@ -147,19 +163,36 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
   }
 }
 
-function revalidate(
-  result:
-    | { success: true }
-    | { success: false; error: { issues: Parameters<typeof flattenIssues>[0] } }
-    | undefined,
-  path: PropertyKey[],
-  issues: PathIssue[],
-  suffix: string,
-): void {
-  if (!result || result.success) return
-  for (const issue of flattenIssues(result.error.issues, path)) {
-    issues.push({ ...issue, message: `${issue.message} (after rendering vars)${suffix}` })
-  }
+/** The issues with each rendered check replaced by its own issues, if any. */
+export async function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): Promise<PathIssue[]> {
+  const vouched = (check: RenderedCheck) =>
+    check.kind !== undefined && evaluatorRegistry.get(check.kind)?.accepts?.(check.value) === true
+  const needsZod = items.some((item) => !('message' in item) && !vouched(item))
+  // zod loads only for a rendered value the quick checks do not vouch for
+  const schema = needsZod ? await import('./schema.ts') : undefined
+  return items.flatMap((item) => {
+    if ('message' in item) return [item]
+    if (!schema || vouched(item)) return []
+    const result =
+      item.kind === undefined
+        ? schema.assertionSchema.safeParse(item.value)
+        : evaluatorRegistry.get(item.kind)?.shorthand.safeParse(item.value)
+    if (!result || result.success) return []
+    return flattenIssues(result.error.issues, item.path).map((issue) => ({
+      ...issue,
+      message: `${issue.message} (after rendering vars)${item.suffix}`,
+    }))
+  })
+}
+
+/** The defaults' tags, then the case's own, each once. */
+function mergeTags(defaults: readonly string[] | undefined, own: string[]): string[] {
+  const tags = defaults?.length
+    ? [...new Set([...defaults, ...own])]
+    : own.length < 2
+      ? own
+      : [...new Set(own)]
+  return tags.length === 0 ? emptyList : tags
 }
 
 function hasTemplate(value: unknown): boolean {

@@ -1,4 +1,5 @@
-import { evaluatorDefinitions } from '../evaluators/index.ts'
+import { evaluatorDefinitions, evaluatorRegistry } from '../evaluators/registry.ts'
+import { emptyList, emptyRecord } from './build.ts'
 import type { CaseEntry, Expectations } from './schema.ts'
 
 const caseKeys = new Set([
@@ -14,16 +15,16 @@ const caseKeys = new Set([
   'timeout_ms',
   'expect',
 ])
-const shorthands = new Map(evaluatorDefinitions.map((definition) => [definition.kind, definition.shorthand]))
 const kindIndex = new Map(evaluatorDefinitions.map((definition, index) => [definition.kind, index]))
-/** shorthand verdicts for primitive values: thousands of cases usually repeat a few, e.g. one `custom:` ref */
-const primitiveVerdicts = new Map<string, Map<unknown, boolean>>()
+/** each kind's last value: thousands of cases usually repeat a few (one `custom:` ref), which then share a copy */
+const lastValues = new Map<string, unknown>()
 
 /**
- * The output `caseSchema` gives for the common case shape (string input, `expect:` shorthands, no `assert:` or
- * `judge:`), built without zod's per-field machinery; `undefined` when the entry is anything else or invalid, and
- * the caller then runs the full schema, which also words the errors. It only accepts what the schema accepts, and
- * returns what it returns: defaults applied, `expect` keys in evaluator order.
+ * The output `caseSchema` gives for the common case shape (string input, `expect:` values the checks' `accepts`
+ * vouches for, no `assert:` or `judge:`), built without zod; `undefined` when the entry is anything else or
+ * invalid, and the caller then runs the full schema, which also words the errors. It only accepts what the schema
+ * accepts, and returns what it returns: defaults applied, `expect` keys in evaluator order. Unlike the schema, it
+ * reuses the entry's own objects, which the caller owns.
  */
 export function fastCase(entry: unknown): CaseEntry | undefined {
   if (!isPlainObject(entry)) return undefined
@@ -31,20 +32,14 @@ export function fastCase(entry: unknown): CaseEntry | undefined {
   const { id, description, input, vars, tags, weight, skip, only, trials, timeout_ms, expect } = entry
   if (typeof id !== 'string' || id.length === 0 || typeof input !== 'string') return undefined
   if (description !== undefined && typeof description !== 'string') return undefined
-  const outVars = vars === undefined ? {} : copyRecord(vars)
-  if (outVars === undefined) return undefined
-  let outTags: string[] = []
-  if (tags !== undefined) {
-    if (!Array.isArray(tags)) return undefined
-    for (const tag of tags as unknown[]) if (typeof tag !== 'string' || tag.length === 0) return undefined
-    outTags = [...(tags as string[])]
-  }
+  if (vars !== undefined && (!isPlainObject(vars) || Object.hasOwn(vars, '__proto__'))) return undefined
+  if (tags !== undefined && !isTagList(tags)) return undefined
   if (weight !== undefined && !(typeof weight === 'number' && Number.isFinite(weight) && weight >= 0))
     return undefined
   if (skip !== undefined && typeof skip !== 'boolean' && !(typeof skip === 'string' && skip.length > 0))
     return undefined
   if (only !== undefined && typeof only !== 'boolean') return undefined
-  if (!isPositiveInt(trials) || !isPositiveInt(timeout_ms)) return undefined
+  if (!isOptionalPositiveInt(trials) || !isOptionalPositiveInt(timeout_ms)) return undefined
   let outExpect: Expectations | undefined
   if (expect !== undefined) {
     outExpect = validExpect(expect)
@@ -53,8 +48,8 @@ export function fastCase(entry: unknown): CaseEntry | undefined {
   const result: Record<string, unknown> = { id }
   if (description !== undefined) result.description = description
   result.input = input
-  result.vars = outVars
-  result.tags = outTags
+  result.vars = vars ?? emptyRecord
+  result.tags = tags ?? emptyList
   result.weight = weight ?? 1
   result.skip = skip ?? false
   result.only = only ?? false
@@ -64,55 +59,41 @@ export function fastCase(entry: unknown): CaseEntry | undefined {
   return result as unknown as CaseEntry
 }
 
-function validExpect(expect: unknown): Expectations | undefined {
+/** `expect:` of a case or of the defaults when every value passes its check's `accepts`; the object itself when its keys are in evaluator order */
+export function validExpect(expect: unknown): Expectations | undefined {
   if (!isPlainObject(expect)) return undefined
-  const keys = Object.keys(expect)
   let last = -1
   let ordered = true
-  for (const kind of keys) {
+  for (const kind in expect) {
     const value = expect[kind]
     const position = kindIndex.get(kind)
-    if (
-      position === undefined ||
-      value === undefined ||
-      typeof value === 'object' ||
-      typeof value === 'function'
-    )
-      return undefined
-    if (!primitiveOk(kind, value)) return undefined
+    if (position === undefined || typeof value === 'object' || typeof value === 'function') return undefined
+    if (value === undefined || evaluatorRegistry.get(kind)?.accepts?.(value) !== true) return undefined
+    const previous = lastValues.get(kind)
+    if (previous === value) expect[kind] = previous
+    else lastValues.set(kind, value)
     if (position < last) ordered = false
     last = position
   }
+  if (ordered) return expect
   // the schema's output lists the kinds in evaluator order
-  if (!ordered) keys.sort((a, b) => (kindIndex.get(a) ?? 0) - (kindIndex.get(b) ?? 0))
+  const kinds = Object.keys(expect).sort((a, b) => (kindIndex.get(a) ?? 0) - (kindIndex.get(b) ?? 0))
   const result: Expectations = {}
-  for (const kind of keys) result[kind] = expect[kind]
+  for (const kind of kinds) result[kind] = expect[kind]
   return result
 }
 
-/** whether the kind's shorthand accepts the primitive value and returns it unchanged */
-function primitiveOk(kind: string, value: unknown): boolean {
-  let verdicts = primitiveVerdicts.get(kind)
-  if (!verdicts) primitiveVerdicts.set(kind, (verdicts = new Map<unknown, boolean>()))
-  let ok = verdicts.get(value)
-  if (ok === undefined) {
-    const parsed = shorthands.get(kind)?.safeParse(value)
-    ok = parsed?.success === true && Object.is(parsed.data, value)
-    if (verdicts.size < 10_000) verdicts.set(value, ok)
-  }
-  return ok
+export function isTagList(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false
+  for (const tag of value as unknown[]) if (typeof tag !== 'string' || tag.length === 0) return false
+  return true
 }
 
-function copyRecord(value: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(value) || Object.hasOwn(value, '__proto__')) return undefined
-  return { ...value }
-}
-
-function isPositiveInt(value: unknown): boolean {
+export function isOptionalPositiveInt(value: unknown): boolean {
   return value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false
   const prototype = Object.getPrototypeOf(value) as unknown
   return prototype === Object.prototype || prototype === null

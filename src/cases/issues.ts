@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { didYouMean } from '../util/did-you-mean.ts'
 
 /** A validation problem before it is located in the file. */
@@ -14,7 +14,9 @@ export const caseFileErrorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.input === undefined && issue.code !== 'unrecognized_keys') return 'missing (required)'
   switch (issue.code) {
     case 'unrecognized_keys': {
-      const known = issue.inst instanceof z.ZodObject ? Object.keys(issue.inst.shape) : []
+      // an object schema's keys, read from its shape: `instanceof z.ZodObject` would load zod with this module
+      const shape = (issue.inst as { shape?: Record<string, unknown> } | undefined)?.shape
+      const known = shape ? Object.keys(shape) : []
       return issue.keys.map((key) => unknownKeyMessage(key, known)).join('\n')
     }
     case 'invalid_type':

@@ -4,11 +4,12 @@ import { dirname, extname, resolve } from 'node:path'
 import { glob, isDynamicPattern } from 'tinyglobby'
 import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
-import { buildCase, buildSuite } from './build.ts'
+import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
 import { fastCase } from './fast-case.ts'
+import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
-import { caseFileHeaderSchema, caseSchema, type CaseEntry } from './schema.ts'
 import { parseJsonSource } from './json-source.ts'
+import type { CaseEntry, CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
 import type { SelectOptions, Suite } from './suite.ts'
@@ -41,29 +42,28 @@ export async function loadSuite(file: string): Promise<Suite> {
     throw new CaseFileError(source.errors.map((error) => ({ file: absolute, path: '', ...error })))
   }
   const issues = duplicateIds(source)
-  const header = caseFileHeaderSchema.safeParse(source.data, { error: caseFileErrorMap })
-  if (!header.success) issues.push(...flattenIssues(header.error.issues))
+  const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
-  const suite = header.success ? buildSuite(absolute, header.data) : undefined
-  const buildIssues: PathIssue[] = []
+  const suite = header && buildSuite(absolute, header)
+  const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
-  let valid = header.success
+  let valid = header !== undefined
   for (let index = 0; index < entries.length; index++) {
     const raw = entries[index]
-    const entry = fastCase(raw) ?? parseCase(raw, index, issues)
+    const entry = fastCase(raw) ?? parseCase(await caseSchemas(), raw, index, issues)
     entries[index] = undefined
     if (!entry) {
       valid = false
       continue
     }
-    if (!valid || !suite || !header.success) continue
+    if (!valid || !suite) continue
     refs.collect(entry, index)
-    suite.cases.push(buildCase(entry, index, header.data, source.line(['cases', index]), buildIssues))
+    suite.cases.push(buildCase(entry, index, header, source.line(['cases', index]), buildIssues))
   }
-  if (!valid || !suite || !header.success) throw new CaseFileError(located(sortByPosition(issues, source)))
-  refs.collect(header.data.defaults, 'defaults')
-  issues.push(...buildIssues, ...(await refs.issues(suite)))
+  if (!valid || !suite) throw new CaseFileError(located(sortByPosition(issues, source)))
+  refs.collect(header.defaults, -1)
+  issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
 }
@@ -75,7 +75,31 @@ function rawCases(data: unknown): unknown[] {
   return Array.isArray(cases) ? (cases as unknown[]) : []
 }
 
-function parseCase(raw: unknown, index: number, issues: PathIssue[]): CaseEntry | undefined {
+type CaseSchemas = typeof import('./schema.ts')
+let schemas: Promise<CaseSchemas> | undefined
+
+/** zod and the case-file schemas: loaded only for a header or a case the fast paths do not vouch for */
+function caseSchemas(): Promise<CaseSchemas> {
+  return (schemas ??= import('./schema.ts'))
+}
+
+function parseHeader(
+  { caseFileHeaderSchema }: CaseSchemas,
+  data: unknown,
+  issues: PathIssue[],
+): CaseFileHeader | undefined {
+  const parsed = caseFileHeaderSchema.safeParse(data, { error: caseFileErrorMap })
+  if (parsed.success) return parsed.data
+  issues.push(...flattenIssues(parsed.error.issues))
+  return undefined
+}
+
+function parseCase(
+  { caseSchema }: CaseSchemas,
+  raw: unknown,
+  index: number,
+  issues: PathIssue[],
+): CaseEntry | undefined {
   const parsed = caseSchema.safeParse(raw, { error: caseFileErrorMap })
   if (parsed.success) return parsed.data
   issues.push(...flattenIssues(parsed.error.issues, ['cases', index]))
@@ -135,35 +159,35 @@ async function findCaseFiles(patterns: readonly string[]): Promise<string[]> {
  * checked once, and paths are rebuilt only for the references that fail.
  */
 class ModuleRefs {
-  /** reference → the same string, so every use shares one copy */
-  private readonly distinct = new Map<string, string>()
-  private readonly uses: { ref: string; at: number | 'defaults'; assert: number }[] = []
+  /** reference → its uses, two numbers each: the case index (-1 for the defaults) and the `assert:` index (-1 for `expect:`) */
+  private readonly uses = new Map<string, number[]>()
 
-  collect(checks: Pick<CaseEntry, 'expect' | 'assert'> | undefined, at: number | 'defaults'): void {
+  collect(checks: Pick<CaseEntry, 'expect' | 'assert'> | undefined, at: number): void {
     const shorthand = checks?.expect?.custom
-    if (typeof shorthand === 'string') this.uses.push({ ref: this.intern(shorthand), at, assert: -1 })
+    if (typeof shorthand === 'string') this.use(shorthand, at, -1)
     checks?.assert?.forEach((item, index) => {
-      if (item.kind === 'custom' && typeof item.value === 'string')
-        this.uses.push({ ref: this.intern(item.value), at, assert: index })
+      if (item.kind === 'custom' && typeof item.value === 'string') this.use(item.value, at, index)
     })
   }
 
   async issues(suite: Suite): Promise<PathIssue[]> {
     const baseDir = dirname(suite.file)
-    const checked = new Map<string, Promise<string | undefined>>()
-    for (const ref of this.distinct.keys()) checked.set(ref, checkFunction(parseModuleRef(ref, baseDir)))
-    const messages = new Map<string, string | undefined>()
-    for (const [ref, result] of checked) messages.set(ref, await result)
+    const refs = [...this.uses]
+    const messages = await Promise.all(refs.map(([ref]) => checkFunction(parseModuleRef(ref, baseDir))))
+    const failed: { at: number; assert: number; message: string }[] = []
+    refs.forEach(([, uses], index) => {
+      const message = messages[index]
+      if (message === undefined) return
+      for (let use = 0; use < uses.length; use += 2)
+        failed.push({ at: uses[use] ?? -1, assert: uses[use + 1] ?? -1, message })
+    })
     // in the order the cases were read, the defaults first
-    const order = (use: ModuleRefs['uses'][number]) => (use.at === 'defaults' ? -1 : use.at)
-    const issues: PathIssue[] = []
-    for (const use of [...this.uses].sort((a, b) => order(a) - order(b))) {
-      const message = messages.get(use.ref)
-      if (message === undefined) continue
-      const at = use.at === 'defaults' ? ['defaults'] : ['cases', use.at]
-      const path = use.assert < 0 ? [...at, 'expect', 'custom'] : [...at, 'assert', use.assert, 'value']
-      issues.push({ path, message })
-    }
+    failed.sort((a, b) => a.at - b.at || a.assert - b.assert)
+    const issues = failed.map(({ at, assert, message }): PathIssue => {
+      const where = at < 0 ? ['defaults'] : ['cases', at]
+      const path = assert < 0 ? [...where, 'expect', 'custom'] : [...where, 'assert', assert, 'value']
+      return { path, message }
+    })
     const { target } = suite
     if (target.type === 'agent' && !existsSync(target.module)) {
       issues.push({ path: ['target', 'agent'], message: `module not found: ${target.module}` })
@@ -175,10 +199,10 @@ class ModuleRefs {
     return issues
   }
 
-  private intern(ref: string): string {
-    let shared = this.distinct.get(ref)
-    if (shared === undefined) this.distinct.set(ref, (shared = ref))
-    return shared
+  private use(ref: string, at: number, assert: number): void {
+    let uses = this.uses.get(ref)
+    if (!uses) this.uses.set(ref, (uses = []))
+    uses.push(at, assert)
   }
 }
 

@@ -1,0 +1,73 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeAll, expect, test } from 'vitest'
+import { ensureBuilt, repo, runShell } from '../e2e/helpers.ts'
+
+// a loader hook that names every module the process loads, one `MOD <url>` line on stderr
+const HOOK = `import { register } from 'node:module'
+register('data:text/javascript,' + encodeURIComponent(\`export async function load(url, context, next) {
+  if (url.startsWith('file:')) process.stderr.write('MOD ' + url + '\\\\n')
+  return next(url, context)
+}\`))
+`
+
+beforeAll(() => {
+  ensureBuilt()
+}, 120_000)
+
+/** The modules that loading `suite` from a JSON file and compiling its checks, as the runner does, loads. */
+async function modulesLoadedFor(suite: Record<string, unknown>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-lazy-'))
+  writeFileSync(join(dir, 'hook.mjs'), HOOK)
+  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
+  writeFileSync(join(dir, 'checks.mjs'), 'export const ok = (transcript) => transcript.output.length > 0\n')
+  writeFileSync(join(dir, 'cases.json'), JSON.stringify(suite))
+  const dist = pathToFileURL(join(repo, 'dist')).href
+  const script = `
+    const { loadSuites } = await import('${dist}/cases/load.js')
+    const { loadEvaluatorCompiler } = await import('${dist}/evaluators/compile.js')
+    const cases = (await loadSuites(['cases.json'])).flatMap((suite) => suite.cases)
+    const compile = await loadEvaluatorCompiler(cases)
+    for (const caseDef of cases) compile(caseDef, { baseDir: process.cwd() })`
+  const run = await runShell(
+    process.execPath,
+    ['--import', pathToFileURL(join(dir, 'hook.mjs')).href, '--input-type=module', '-e', script],
+    { cwd: dir },
+  )
+  expect(run.stderr.split('\n').filter((line) => !line.startsWith('MOD '))).toEqual([''])
+  return run.stderr.split('\n').filter((line) => line.startsWith('MOD '))
+}
+
+const heavy = /node_modules\/zod\/|dist\/(evaluators\/(llm-judge|judges\/)|engine\/|providers\/)/
+
+test('a JSON suite of `expect:` shorthands loads and compiles without zod or the LLM judge', async () => {
+  const loaded = await modulesLoadedFor({
+    suite: 'plain',
+    target: { function: './echo.mjs#echo' },
+    defaults: { expect: { min_length: 1 }, tags: ['smoke'] },
+    cases: [
+      {
+        id: 'a',
+        input: 'hello',
+        expect: { contains: 'hello', output_regex: '^h', custom: './checks.mjs#ok' },
+      },
+      { id: 'b', input: 'bye', expect: { not_contains: 'hello' } },
+    ],
+  })
+  expect(loaded.some((module) => module.endsWith('dist/evaluators/compile.js'))).toBe(true)
+  expect(loaded.filter((module) => heavy.test(module))).toEqual([])
+})
+
+test('`assert:` items load zod and `judge:` items the LLM judge', async () => {
+  const loaded = await modulesLoadedFor({
+    suite: 'judged',
+    target: { function: './echo.mjs#echo' },
+    cases: [
+      { id: 'a', input: 'hello', assert: [{ kind: 'json', not: true }], judge: [{ rubric: 'Polite' }] },
+    ],
+  })
+  expect(loaded.some((module) => module.includes('node_modules/zod/'))).toBe(true)
+  expect(loaded.some((module) => module.endsWith('dist/evaluators/llm-judge-compile.js'))).toBe(true)
+})
