@@ -5,8 +5,8 @@ import { basename, dirname, join } from 'node:path'
 
 /** A file written to a temporary name and renamed into place, so readers never see half of it. */
 export interface AtomicFile {
-  /** waits when the OS buffer is full, so memory stays flat */
-  write(text: string): Promise<void>
+  /** waits when the OS buffer is full, so memory stays flat; the file keeps `chunk`, so never change it after */
+  write(chunk: string | Uint8Array): Promise<void>
   /** renames the finished file into place */
   commit(): Promise<void>
   /** removes the temporary file */
@@ -29,9 +29,9 @@ export async function openAtomic(path: string): Promise<AtomicFile> {
     if (failed) throw failed
   }
   return {
-    async write(text) {
+    async write(chunk) {
       if (failed) throw failed
-      if (!stream.write(text)) await once(stream, 'drain')
+      if (!stream.write(chunk)) await once(stream, 'drain')
     },
     async commit() {
       await closed()

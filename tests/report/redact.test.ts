@@ -22,3 +22,12 @@ test('redacts the values of OPENAI_API_KEY and ANTHROPIC_API_KEY, also as JSON e
 test('ignores environment values too short to be keys', () => {
   expect(createRedactor({ OPENAI_API_KEY: 'x' })('x marks the spot')).toBe('x marks the spot')
 })
+
+test('mayChange is false only for bytes it would leave as they are', () => {
+  const redact = createRedactor({ OPENAI_API_KEY: 'my"secret\\value', ANTHROPIC_API_KEY: 'x' })
+  const bytes = (text: string): Buffer => Buffer.from(text)
+  expect(redact.mayChange(bytes('nothing to see here, not even x'))).toBe(false)
+  expect(redact.mayChange(bytes('a desk-lamp'))).toBe(true)
+  expect(redact.mayChange(bytes('raw my"secret\\value'))).toBe(true)
+  expect(redact.mayChange(bytes('json "my\\"secret\\\\value"'))).toBe(true)
+})
