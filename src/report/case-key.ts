@@ -1,3 +1,5 @@
+import type { Chunk } from './lines.ts'
+
 /** What a report sorts a case by. */
 export interface CaseKey {
   suite: string
@@ -6,56 +8,52 @@ export interface CaseKey {
 }
 
 /**
- * Reads suite, caseId and trial off the start of the results.jsonl line in `line[start, end)` without parsing it,
- * when it starts the way JSON.stringify writes a CaseResult (`{"suite":"…","caseId":"…","trial":N,`) with plain
- * strings; undefined otherwise. A guess: later members could repeat these keys, or the line be no JSON at all.
- * `copySorted` accepting the line rules both out.
+ * Reads suite, caseId and trial off the start of the results.jsonl line at `[start, end)` in a chunk without
+ * parsing it, when it starts the way JSON.stringify writes a CaseResult (`{"suite":"…","caseId":"…","trial":N,`)
+ * with strings free of escapes; undefined otherwise. A guess: later members could repeat these keys, or the line be
+ * no JSON at all. SortableLines taking the line rules both out.
  */
-export function peekCaseKey(line: Buffer, start: number, end: number): CaseKey | undefined {
-  let pos = expect(line, start, end, SUITE)
-  const suiteEnd = pos === -1 ? -1 : plainStringEnd(line, pos, end)
-  pos = suiteEnd === -1 ? -1 : expect(line, suiteEnd, end, CASE_ID)
-  const caseIdEnd = pos === -1 ? -1 : plainStringEnd(line, pos, end)
-  pos = caseIdEnd === -1 ? -1 : expect(line, caseIdEnd, end, TRIAL)
-  if (pos === -1) return undefined
-  const digitsStart = pos
+export function peekCaseKey({ bytes, latin1 }: Chunk, start: number, end: number): CaseKey | undefined {
+  if (!latin1.startsWith(SUITE, start)) return undefined
+  const suiteEnd = stringEnd(latin1, start + SUITE.length, end)
+  if (suiteEnd === -1 || !latin1.startsWith(CASE_ID, suiteEnd)) return undefined
+  const caseIdEnd = stringEnd(latin1, suiteEnd + CASE_ID.length, end)
+  if (caseIdEnd === -1 || !latin1.startsWith(TRIAL, caseIdEnd)) return undefined
+  const digitsStart = caseIdEnd + TRIAL.length
+  let pos = digitsStart
   let trial = 0
-  for (let c = line[pos]; pos < end && c !== undefined && c >= ZERO && c <= NINE; c = line[++pos]) {
+  for (let c = latin1.charCodeAt(pos); c >= ZERO && c <= NINE; c = latin1.charCodeAt(++pos))
     trial = trial * 10 + c - ZERO
-  }
   const digits = pos - digitsStart
-  if (digits === 0 || digits > 15 || (digits > 1 && line[digitsStart] === ZERO)) return undefined
-  if (pos >= end || (line[pos] !== COMMA && line[pos] !== CLOSE_BRACE)) return undefined
+  if (digits === 0 || digits > 15 || (digits > 1 && latin1.charCodeAt(digitsStart) === ZERO)) return undefined
+  const next = latin1.charCodeAt(pos)
+  if (pos >= end || (next !== COMMA && next !== CLOSE_BRACE)) return undefined
   return {
-    suite: line.toString('utf8', start + SUITE.length, suiteEnd),
-    caseId: line.toString('utf8', suiteEnd + CASE_ID.length, caseIdEnd),
+    suite: text(bytes, latin1, start + SUITE.length, suiteEnd),
+    caseId: text(bytes, latin1, suiteEnd + CASE_ID.length, caseIdEnd),
     trial,
   }
 }
 
-const SUITE = Buffer.from('{"suite":"')
-const CASE_ID = Buffer.from('","caseId":"')
-const TRIAL = Buffer.from('","trial":')
-const QUOTE = 0x22
+const SUITE = '{"suite":"'
+const CASE_ID = '","caseId":"'
+const TRIAL = '","trial":'
 const BACKSLASH = 0x5c
 const COMMA = 0x2c
 const CLOSE_BRACE = 0x7d
 const ZERO = 0x30
 const NINE = 0x39
 
-/** The position after `literal` when the line has it at `pos`, else -1. */
-function expect(line: Buffer, pos: number, end: number, literal: Buffer): number {
-  if (pos + literal.length > end) return -1
-  for (let i = 0; i < literal.length; i++) if (line[pos + i] !== literal[i]) return -1
-  return pos + literal.length
+/** Where the string whose content starts at `pos` ends (its closing quote), or -1 if it has an escape. */
+function stringEnd(latin1: string, pos: number, end: number): number {
+  const close = latin1.indexOf('"', pos)
+  if (close === -1 || close >= end) return -1
+  for (let i = pos; i < close; i++) if (latin1.charCodeAt(i) === BACKSLASH) return -1
+  return close
 }
 
-/** Where the string whose content starts at `pos` ends (its closing quote), or -1 if it has escapes or control bytes. */
-function plainStringEnd(line: Buffer, pos: number, end: number): number {
-  for (let i = pos; i < end; i++) {
-    const c = line[i] as number
-    if (c === QUOTE) return i
-    if (c === BACKSLASH || c < 0x20) return -1
-  }
-  return -1
+/** The UTF-8 text at `[start, end)`: the latin1 one when all of it is ASCII. */
+function text(bytes: Buffer, latin1: string, start: number, end: number): string {
+  for (let i = start; i < end; i++) if (latin1.charCodeAt(i) > 0x7f) return bytes.toString('utf8', start, end)
+  return latin1.slice(start, end)
 }

@@ -2,8 +2,8 @@ import { expect, test } from 'vitest'
 import { peekCaseKey } from '../../src/report/case-key.ts'
 
 const peek = (line: string): ReturnType<typeof peekCaseKey> => {
-  const buffer = Buffer.from(`xx${line}yy`)
-  return peekCaseKey(buffer, 2, buffer.length - 2)
+  const bytes = Buffer.from(`x\n${line}\ny`)
+  return peekCaseKey({ bytes, latin1: bytes.toString('latin1') }, 2, bytes.length - 2)
 }
 
 test('reads suite, caseId and trial off the start of a line JSON.stringify wrote', () => {
