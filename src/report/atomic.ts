@@ -5,7 +5,10 @@ import { basename, dirname, join } from 'node:path'
 
 /** A file written to a temporary name and renamed into place, so readers never see half of it. */
 export interface AtomicFile {
-  /** waits when the OS buffer is full, so memory stays flat; the file keeps `chunk`, so never change it after */
+  /**
+   * Text: waits only when the OS buffer is full, so memory stays flat. Bytes: waits until they are written, so
+   * their buffer can be reused.
+   */
   write(chunk: string | Uint8Array): Promise<void>
   /** renames the finished file into place */
   commit(): Promise<void>
@@ -31,7 +34,14 @@ export async function openAtomic(path: string): Promise<AtomicFile> {
   return {
     async write(chunk) {
       if (failed) throw failed
-      if (!stream.write(chunk)) await once(stream, 'drain')
+      if (typeof chunk !== 'string') {
+        await new Promise<void>((resolve, reject) => {
+          stream.write(chunk, (error) => {
+            if (error) reject(error)
+            else resolve()
+          })
+        })
+      } else if (!stream.write(chunk)) await once(stream, 'drain')
     },
     async commit() {
       await closed()

@@ -29,8 +29,8 @@ export function peekCaseKey({ bytes, latin1 }: Chunk, start: number, end: number
   const next = latin1.charCodeAt(pos)
   if (pos >= end || (next !== COMMA && next !== CLOSE_BRACE)) return undefined
   return {
-    suite: text(bytes, latin1, start + SUITE.length, suiteEnd),
-    caseId: text(bytes, latin1, suiteEnd + CASE_ID.length, caseIdEnd),
+    suite: bytes.toString('utf8', start + SUITE.length, suiteEnd),
+    caseId: bytes.toString('utf8', suiteEnd + CASE_ID.length, caseIdEnd),
     trial,
   }
 }
@@ -50,10 +50,4 @@ function stringEnd(latin1: string, pos: number, end: number): number {
   if (close === -1 || close >= end) return -1
   for (let i = pos; i < close; i++) if (latin1.charCodeAt(i) === BACKSLASH) return -1
   return close
-}
-
-/** The UTF-8 text at `[start, end)`: the latin1 one when all of it is ASCII. */
-function text(bytes: Buffer, latin1: string, start: number, end: number): string {
-  for (let i = start; i < end; i++) if (latin1.charCodeAt(i) > 0x7f) return bytes.toString('utf8', start, end)
-  return latin1.slice(start, end)
 }

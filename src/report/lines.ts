@@ -89,7 +89,8 @@ export async function forEachLine(
   }
 }
 
-const CHUNK_BYTES = 1 << 20
+/** under ~1 MB, above which Node makes latin1 text an external string that the GC frees late */
+const CHUNK_BYTES = 512 << 10
 
 /** Reads byte ranges of a file. */
 export class RangeReader {

@@ -170,15 +170,17 @@ function headerPrefix(header: ReportHeader, cases: number): string {
   return `${text.slice(0, text.lastIndexOf(`${CASES_OPENER}]`))}${CASES_OPENER}\n`
 }
 
+// Windows stay under ~1 MB, above which Node makes latin1 text an external string that the GC frees late.
 /** lines read and written per step */
-const WINDOW_BYTES = 1 << 20
+const WINDOW_BYTES = 512 << 10
 /** lines closer than this in the file are read with one call, the bytes between them thrown away */
 const GAP_BYTES = 64 << 10
 /** at most this much is read per window, gaps included */
-const READ_BYTES = 4 * WINDOW_BYTES
+const READ_BYTES = 960 << 10
 
-/** Pass 2: the case lines in report order, ~1 MiB at a time. */
+/** Pass 2: the case lines in report order, a window of them at a time, all in one buffer. */
 async function writeCases(entries: readonly Entry[], reader: RangeReader, lines: CaseLines): Promise<void> {
+  let buffer = Buffer.alloc(0)
   for (let from = 0; from < entries.length;) {
     let until = from + 1
     let bytes = (entries[from] as Entry).bytes
@@ -190,9 +192,17 @@ async function writeCases(entries: readonly Entry[], reader: RangeReader, lines:
       until++
     }
     const window = entries.slice(from, until)
+    const { ranges, starts, read } = plan(window)
     // room for the copies, their separators and the scratch space of the last one
-    const free = bytes + NEXT.length * window.length + longest
-    const { buffer, starts, read } = await readWindow(reader, window, free)
+    const size = read + bytes + NEXT.length * window.length + longest
+    if (buffer.length < size) buffer = Buffer.allocUnsafe(Math.max(size, 2 * buffer.length))
+    await Promise.all(
+      ranges.map(async ({ offset, end, at }) => {
+        if ((await reader.readInto(buffer, at, offset, end - offset)) < end - offset) {
+          throw new Error(`${reader.path} changed while the report was written`)
+        }
+      }),
+    )
     lines.start(buffer, read)
     window.forEach((entry, i) => {
       const start = starts[i] as number
@@ -203,15 +213,12 @@ async function writeCases(entries: readonly Entry[], reader: RangeReader, lines:
   }
 }
 
-/**
- * Reads the lines of `window` into the start of a new buffer, with one read per run of lines near each other in
- * the file, and leaves `free` bytes after them.
- */
-async function readWindow(
-  reader: RangeReader,
-  window: readonly Entry[],
-  free: number,
-): Promise<{ buffer: Buffer; starts: number[]; read: number }> {
+/** Where to read the lines of `window` to, one after another, with one read per run of lines near each other. */
+function plan(window: readonly Entry[]): {
+  ranges: { offset: number; end: number; at: number }[]
+  starts: number[]
+  read: number
+} {
   const byOffset = window
     .map((_, i) => i)
     .sort((a, b) => (window[a] as Entry).offset - (window[b] as Entry).offset)
@@ -231,19 +238,11 @@ async function readWindow(
     }
     rangeOf[i] = ranges.length - 1
   }
-  const buffer = Buffer.allocUnsafe(read + free)
-  await Promise.all(
-    ranges.map(async ({ offset, end, at }) => {
-      if ((await reader.readInto(buffer, at, offset, end - offset)) < end - offset) {
-        throw new Error(`${reader.path} changed while the report was written`)
-      }
-    }),
-  )
   const starts = window.map((entry, i) => {
     const range = ranges[rangeOf[i] as number] as { offset: number; at: number }
     return range.at + entry.offset - range.offset
   })
-  return { buffer, starts, read }
+  return { ranges, starts, read }
 }
 
 const FIRST = '    '
@@ -281,7 +280,7 @@ class CaseLines {
     this.#checkPeeked = checkPeeked
   }
 
-  /** Takes the lines of a window from `buffer[0, read)`, and copies them after that. */
+  /** Takes the lines of a window from `buffer[0, read)`, and copies them after that; flush before the next. */
   start(buffer: Buffer, read: number): void {
     this.#buffer = buffer
     this.#lines = new SortableLines(buffer, read)
