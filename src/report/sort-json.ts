@@ -85,8 +85,23 @@ function sortInPlace(src: string, bytes: Buffer, at: number): boolean {
   let pos = 0
   let frames = 0
   let members = 0
+  let member = false
   backslash = src.indexOf('\\')
   for (;;) {
+    if (member) {
+      // a member of the innermost object starts at pos
+      keyAt[members] = pos
+      pos = keyEnd(src, pos)
+      if (pos === -1) return false
+      const f = frames - 1
+      if (members > (frameBase[f] as number)) {
+        const order = compareKeys(src, keyAt[members - 1] as number, keyAt[members] as number)
+        if (order === 0) return false
+        if (order > 0) frameSorted[f] = 0
+      }
+      members++
+      member = false
+    }
     // a value starts at pos
     const c = src.charCodeAt(pos)
     if (c === OPEN_BRACE || c === OPEN_BRACKET) {
@@ -96,28 +111,15 @@ function sortInPlace(src: string, bytes: Buffer, at: number): boolean {
       else {
         frameIsObject[frames] = isObject ? 1 : 0
         frameOpen[frames] = pos
-        pos++
-        if (isObject) {
-          frameBase[frames] = members
-          frameSorted[frames] = 1
-          keyAt[members++] = pos
-          pos = keyEnd(src, pos)
-          if (pos === -1) return false
-        }
+        frameBase[frames] = members
+        frameSorted[frames] = 1
         frames++
+        pos++
+        member = isObject
         continue
       }
     } else {
-      pos =
-        c === QUOTE
-          ? stringEnd(src, pos)
-          : c === 0x74
-            ? wordEnd(src, pos, 'true')
-            : c === 0x66
-              ? wordEnd(src, pos, 'false')
-              : c === 0x6e
-                ? wordEnd(src, pos, 'null')
-                : numberEnd(src, pos, end)
+      pos = primitiveEnd(src, pos, c, end)
       if (pos === -1) return false
     }
     // a value ended at pos: the containers that end here end
@@ -128,13 +130,7 @@ function sortInPlace(src: string, bytes: Buffer, at: number): boolean {
       if (frameIsObject[f] === 1) {
         valueEnd[members - 1] = pos - 1
         if (next === COMMA) {
-          keyAt[members] = pos
-          pos = keyEnd(src, pos)
-          if (pos === -1) return false
-          const order = compareKeys(src, keyAt[members - 1] as number, keyAt[members] as number)
-          if (order === 0) return false
-          if (order > 0) frameSorted[f] = 0
-          members++
+          member = true
           break
         }
         if (next !== CLOSE_BRACE) return false
@@ -148,6 +144,15 @@ function sortInPlace(src: string, bytes: Buffer, at: number): boolean {
       frames--
     }
   }
+}
+
+/** The position after the string, number or literal at `pos` (starting with `c`), or -1. */
+function primitiveEnd(src: string, pos: number, c: number, end: number): number {
+  if (c === QUOTE) return stringEnd(src, pos)
+  if (c === 0x74) return src.startsWith('true', pos) ? pos + 4 : -1
+  if (c === 0x66) return src.startsWith('false', pos) ? pos + 5 : -1
+  if (c === 0x6e) return src.startsWith('null', pos) ? pos + 4 : -1
+  return numberEnd(src, pos, end)
 }
 
 /**
@@ -247,10 +252,6 @@ function numberEnd(src: string, pos: number, end: number): number {
   }
   const written = src.slice(pos, i)
   return String(Number(written)) === written ? i : -1
-}
-
-function wordEnd(src: string, pos: number, word: string): number {
-  return src.startsWith(word, pos) ? pos + word.length : -1
 }
 
 /**
