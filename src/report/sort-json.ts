@@ -55,6 +55,7 @@ const MINUS = 0x2d
 const ZERO = 0x30
 const NINE = 0x39
 const COLON = 0x3a
+const DOT = 0x2e
 const OPEN_BRACKET = 0x5b
 const BACKSLASH = 0x5c
 const CLOSE_BRACKET = 0x5d
@@ -236,22 +237,42 @@ function stringEnd(src: string, pos: number): number {
 /** The position after a number at `pos`, or -1 unless it is written the way JSON.stringify writes it. */
 function numberEnd(src: string, pos: number, end: number): number {
   const first = src.charCodeAt(pos) === MINUS ? pos + 1 : pos
-  let i = first
-  for (let c = src.charCodeAt(i); c >= ZERO && c <= NINE; c = src.charCodeAt(++i));
-  const digits = i - first
-  let integer = true
+  let i = digitsEnd(src, first)
+  const whole = i - first
+  const dot = src.charCodeAt(i) === DOT
+  let fraction = 0
+  let zeros = 0
+  if (dot) {
+    const digits = i + 1
+    while (src.charCodeAt(i + 1 + zeros) === ZERO) zeros++
+    i = digitsEnd(src, digits)
+    fraction = i - digits
+  }
+  let plain = true
   for (; i < end; i++) {
     const c = src.charCodeAt(i)
-    if (!((c >= ZERO && c <= NINE) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS))
+    if (!((c >= ZERO && c <= NINE) || c === DOT || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS))
       break
-    integer = false
+    plain = false
   }
-  // an integer is written as is, but for leading zeros and -0
-  if (integer && digits > 0 && digits <= 15) {
-    return src.charCodeAt(first) !== ZERO || (digits === 1 && first === pos) ? i : -1
+  // Written without an exponent, up to 15 significant digits are the shortest that read back as the same number
+  // (any two such decimals read as different doubles), so JSON.stringify writes them as they are: but for leading
+  // or trailing zeros, -0, and below 1e-6, where it switches to an exponent.
+  const leadingZero = src.charCodeAt(first) === ZERO
+  if (plain && whole > 0 && (whole === 1 || !leadingZero)) {
+    if (!dot && whole <= 15) return !leadingZero || first === pos ? i : -1
+    const significant = leadingZero ? fraction - zeros : whole + fraction
+    if (fraction > 0 && src.charCodeAt(i - 1) !== ZERO && significant <= 15 && (!leadingZero || zeros <= 5))
+      return i
   }
   const written = src.slice(pos, i)
   return String(Number(written)) === written ? i : -1
+}
+
+function digitsEnd(src: string, pos: number): number {
+  let i = pos
+  for (let c = src.charCodeAt(i); c >= ZERO && c <= NINE; c = src.charCodeAt(++i));
+  return i
 }
 
 /**

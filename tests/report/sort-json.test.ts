@@ -98,6 +98,41 @@ describe('SortableLines', () => {
     expect(sorted(line)).toBeUndefined()
   })
 
+  test('takes a number exactly when JSON.stringify writes it that way', () => {
+    const random = seeded(11)
+    const texts = [
+      '0',
+      '-0',
+      '5.',
+      '.5',
+      '-.5',
+      '00.5',
+      '0.000001',
+      '0.0000001',
+      '1e-7',
+      '1.0',
+      '100',
+      '1e21',
+    ]
+    for (let i = 0; i < 20_000; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20)
+      const digits = 1 + Math.floor(random() * 19)
+      texts.push(String(x), x.toPrecision(digits), x.toFixed(digits), x.toExponential(digits - 1))
+      texts.push(String(Math.round(x * 1000) / 1000), String(Math.round(x)))
+    }
+    for (const text of texts) {
+      const line = `{"b":${text},"a":1}`
+      const canonical = (() => {
+        try {
+          return String(JSON.parse(text)) === text
+        } catch {
+          return false
+        }
+      })()
+      expect(sorted(line)).toBe(canonical ? slow(line) : undefined)
+    }
+  })
+
   test('leaves invalid UTF-8 to the slow path', () => {
     expect(
       sorted(Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff]), Buffer.from('"}')])),
