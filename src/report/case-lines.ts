@@ -13,7 +13,7 @@ export interface LineAt {
 /** lines read and written per step */
 const WINDOW_BYTES = 512 << 10
 /** lines closer than this in the file are read with one call, the bytes between them thrown away */
-const GAP_BYTES = 64 << 10
+const GAP_BYTES = 16 << 10
 /** at most this much is read per window, gaps included */
 const READ_BYTES = 960 << 10
 
@@ -47,13 +47,11 @@ export async function writeCaseLines<T extends LineAt>(
     // room for the copies, their separators and the scratch space of the last one
     const size = read + bytes + NEXT.length * window.length + longest
     if (buffer.length < size) buffer = Buffer.allocUnsafe(Math.max(size, 2 * buffer.length))
-    await Promise.all(
-      ranges.map(async ({ offset, end, at }) => {
-        if ((await reader.readInto(buffer, at, offset, end - offset)) < end - offset) {
-          throw new Error(`${reader.path} changed while the report was written`)
-        }
-      }),
-    )
+    for (const { offset, end, at } of ranges) {
+      if (reader.readInto(buffer, at, offset, end - offset) < end - offset) {
+        throw new Error(`${reader.path} changed while the report was written`)
+      }
+    }
     lines.start(buffer, read)
     window.forEach((entry, i) => {
       const start = starts[i] as number

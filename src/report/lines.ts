@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, readSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 
 /** A line of a file: its text (without the newline) and where its bytes are. */
@@ -106,17 +106,15 @@ export class RangeReader {
     return new RangeReader(path, await open(path, 'r'))
   }
 
-  async read(offset: number, bytes: number): Promise<Buffer> {
-    const buffer = Buffer.allocUnsafe(bytes)
-    const { bytesRead } = await this.#file.read(buffer, 0, bytes, offset)
-    return buffer.subarray(0, bytesRead)
-  }
-
-  /** Reads `bytes` bytes at `offset` into `buffer` at `at`; returns how many it read (fewer at the end of the file). */
-  async readInto(buffer: Buffer, at: number, offset: number, bytes: number): Promise<number> {
+  /**
+   * Reads `bytes` bytes at `offset` into `buffer` at `at`; returns how many it read (fewer at the end of the file).
+   * Synchronous: a report reads a file the run has just written, from the page cache, where a promise per read costs
+   * more than the read, and lines in a shuffled order take a read each.
+   */
+  readInto(buffer: Buffer, at: number, offset: number, bytes: number): number {
     let read = 0
     while (read < bytes) {
-      const { bytesRead } = await this.#file.read(buffer, at + read, bytes - read, offset + read)
+      const bytesRead = readSync(this.#file.fd, buffer, at + read, bytes - read, offset + read)
       if (bytesRead === 0) break
       read += bytesRead
     }
