@@ -1,5 +1,3 @@
-import type { Chunk } from './lines.ts'
-
 /** What a report sorts a case by. */
 export interface CaseKey {
   suite: string
@@ -8,33 +6,36 @@ export interface CaseKey {
 }
 
 /**
- * Reads suite, caseId and trial off the start of the results.jsonl line at `[start, end)` in a chunk without
- * parsing it, when it starts the way JSON.stringify writes a CaseResult (`{"suite":"…","caseId":"…","trial":N,`)
- * with strings free of escapes; undefined otherwise. A guess: later members could repeat these keys, or the line be
- * no JSON at all. SortableLines taking the line rules both out.
+ * Reads suite, caseId and trial off the start of the results.jsonl line in `bytes[start, end)` without parsing it,
+ * when it starts the way JSON.stringify writes a CaseResult (`{"suite":"…","caseId":"…","trial":N,`) with strings
+ * free of escapes, within its first 512 bytes; undefined otherwise. A guess: later members could repeat these keys,
+ * or the line be no JSON at all. SortableLines taking the line rules both out.
  */
-export function peekCaseKey({ bytes, latin1 }: Chunk, start: number, end: number): CaseKey | undefined {
-  if (!latin1.startsWith(SUITE, start)) return undefined
-  const suiteEnd = stringEnd(latin1, start + SUITE.length, end)
-  if (suiteEnd === -1 || !latin1.startsWith(CASE_ID, suiteEnd)) return undefined
-  const caseIdEnd = stringEnd(latin1, suiteEnd + CASE_ID.length, end)
-  if (caseIdEnd === -1 || !latin1.startsWith(TRIAL, caseIdEnd)) return undefined
+export function peekCaseKey(bytes: Buffer, start: number, end: number): CaseKey | undefined {
+  // the line's start as latin1, a character per byte, for cheap string searches
+  const head = bytes.toString('latin1', start, Math.min(end, start + HEAD_BYTES))
+  if (!head.startsWith(SUITE)) return undefined
+  const suiteEnd = stringEnd(head, SUITE.length)
+  if (suiteEnd === -1 || !head.startsWith(CASE_ID, suiteEnd)) return undefined
+  const caseIdEnd = stringEnd(head, suiteEnd + CASE_ID.length)
+  if (caseIdEnd === -1 || !head.startsWith(TRIAL, caseIdEnd)) return undefined
   const digitsStart = caseIdEnd + TRIAL.length
   let pos = digitsStart
   let trial = 0
-  for (let c = latin1.charCodeAt(pos); c >= ZERO && c <= NINE; c = latin1.charCodeAt(++pos))
+  for (let c = head.charCodeAt(pos); c >= ZERO && c <= NINE; c = head.charCodeAt(++pos))
     trial = trial * 10 + c - ZERO
   const digits = pos - digitsStart
-  if (digits === 0 || digits > 15 || (digits > 1 && latin1.charCodeAt(digitsStart) === ZERO)) return undefined
-  const next = latin1.charCodeAt(pos)
-  if (pos >= end || (next !== COMMA && next !== CLOSE_BRACE)) return undefined
+  if (digits === 0 || digits > 15 || (digits > 1 && head.charCodeAt(digitsStart) === ZERO)) return undefined
+  const next = head.charCodeAt(pos)
+  if (next !== COMMA && next !== CLOSE_BRACE) return undefined
   return {
-    suite: bytes.toString('utf8', start + SUITE.length, suiteEnd),
-    caseId: bytes.toString('utf8', suiteEnd + CASE_ID.length, caseIdEnd),
+    suite: bytes.toString('utf8', start + SUITE.length, start + suiteEnd),
+    caseId: bytes.toString('utf8', start + suiteEnd + CASE_ID.length, start + caseIdEnd),
     trial,
   }
 }
 
+const HEAD_BYTES = 512
 const SUITE = '{"suite":"'
 const CASE_ID = '","caseId":"'
 const TRIAL = '","trial":'
@@ -45,9 +46,9 @@ const ZERO = 0x30
 const NINE = 0x39
 
 /** Where the string whose content starts at `pos` ends (its closing quote), or -1 if it has an escape. */
-function stringEnd(latin1: string, pos: number, end: number): number {
-  const close = latin1.indexOf('"', pos)
-  if (close === -1 || close >= end) return -1
-  for (let i = pos; i < close; i++) if (latin1.charCodeAt(i) === BACKSLASH) return -1
+function stringEnd(head: string, pos: number): number {
+  const close = head.indexOf('"', pos)
+  if (close === -1) return -1
+  for (let i = pos; i < close; i++) if (head.charCodeAt(i) === BACKSLASH) return -1
   return close
 }

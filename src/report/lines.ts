@@ -36,21 +36,15 @@ export async function* readLines(path: string): AsyncGenerator<Line> {
   if (pendingBytes > 0) yield { text: Buffer.concat(pending).toString('utf8'), offset, bytes: pendingBytes }
 }
 
-/** A piece of a file as bytes and as latin1 text: a character per byte, so offsets in both agree. */
-export interface Chunk {
-  bytes: Buffer
-  latin1: string
-}
-
 /**
- * Calls `onLine` with each line of a file, in order: the chunk holding it, where it starts and ends there (without
- * the newline), and the file offset it starts at. A chunk holds the lines around it too, so a caller can search
- * many lines at once; each read makes a new chunk, valid only during the calls. Holds one chunk and one line in
- * memory; a sync call per line keeps it cheap.
+ * Calls `onLine` with each line of a file, in order: the buffer holding it, where it starts and ends there (without
+ * the newline), and the file offset it starts at. A buffer holds the lines around it too, so a caller can search
+ * many lines at once; each read makes a new buffer object, valid only during the calls. Holds one chunk and one
+ * line in memory; a sync call per line keeps it cheap.
  */
 export async function forEachLine(
   path: string,
-  onLine: (chunk: Chunk, start: number, end: number, offset: number) => void,
+  onLine: (buffer: Buffer, start: number, end: number, offset: number) => void,
 ): Promise<void> {
   const file = await open(path, 'r')
   try {
@@ -66,18 +60,13 @@ export async function forEachLine(
       }
       const { bytesRead } = await file.read(buffer, kept, buffer.length - kept, offset + kept)
       const bytes = buffer.subarray(0, kept + bytesRead)
-      const chunk = { bytes, latin1: bytes.toString('latin1') }
       if (bytesRead === 0) {
-        if (kept > 0) onLine(chunk, 0, kept, offset)
+        if (kept > 0) onLine(bytes, 0, kept, offset)
         return
       }
       let start = 0
-      for (
-        let newline = chunk.latin1.indexOf('\n', kept);
-        newline !== -1;
-        newline = chunk.latin1.indexOf('\n', start)
-      ) {
-        onLine(chunk, start, newline, offset + start)
+      for (let newline = bytes.indexOf(10, kept); newline !== -1; newline = bytes.indexOf(10, start)) {
+        onLine(bytes, start, newline, offset + start)
         start = newline + 1
       }
       bytes.copy(buffer, 0, start)
@@ -89,8 +78,7 @@ export async function forEachLine(
   }
 }
 
-/** under ~1 MB, above which Node makes latin1 text an external string that the GC frees late */
-const CHUNK_BYTES = 512 << 10
+const CHUNK_BYTES = 1 << 20
 
 /** Reads byte ranges of a file. */
 export class RangeReader {

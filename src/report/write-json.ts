@@ -5,7 +5,7 @@ import { gitInfo } from '../util/git.ts'
 import { peekCaseKey } from './case-key.ts'
 import { writeCaseLines, type LineAt } from './case-lines.ts'
 import { JudgeSet, reportHeader, type ReportInput } from './header.ts'
-import { forEachLine, RangeReader, type Chunk } from './lines.ts'
+import { forEachLine, RangeReader } from './lines.ts'
 import { createRedactor } from './redact.ts'
 import type { ReportHeader } from './schema.ts'
 import { packageVersion } from './version.ts'
@@ -100,15 +100,15 @@ async function indexResults(run: ReportInput, peek: boolean): Promise<ResultsInd
   const judges = new JudgeSet()
   const entries: Entry[] = []
   const namesJudge = judgeFinder()
-  await forEachLine(run.resultsFile, (chunk, start, end, offset) => {
+  await forEachLine(run.resultsFile, (buffer, start, end, offset) => {
     const bytes = end - start
-    const key = peek && !namesJudge(chunk, start, end) ? peekCaseKey(chunk, start, end) : undefined
+    const key = peek && !namesJudge(buffer, start, end) ? peekCaseKey(buffer, start, end) : undefined
     if (key) {
       const { caseId, trial } = key
       entries.push({ suite: suiteIndex(key.suite), caseId, trial, offset, bytes, peeked: true })
       return
     }
-    const text = chunk.bytes.toString('utf8', start, end)
+    const text = buffer.toString('utf8', start, end)
     if (text.trim() === '') return
     const result = JSON.parse(text) as CaseResult
     if (result.status !== 'skipped') judges.add(result.verdicts)
@@ -125,18 +125,18 @@ function compareEntries(a: Entry, b: Entry): number {
   return a.trial - b.trial
 }
 
-const JUDGE_MARKS = ['judgeModel', 'specHash']
+const JUDGE_MARKS = ['judgeModel', 'specHash'].map((mark) => Buffer.from(mark))
 
-/** Whether a line holds a judge's name, searching each chunk of forEachLine once rather than each line. */
-function judgeFinder(): (chunk: Chunk, start: number, end: number) => boolean {
-  let searched: Chunk | undefined
+/** Whether a line holds a judge's name, searching each buffer of forEachLine once rather than each line. */
+function judgeFinder(): (buffer: Buffer, start: number, end: number) => boolean {
+  let searched: Buffer | undefined
   let next = -1
-  return (chunk, start, end) => {
-    if (chunk !== searched || (next !== -1 && next < start)) {
-      searched = chunk
+  return (buffer, start, end) => {
+    if (buffer !== searched || (next !== -1 && next < start)) {
+      searched = buffer
       next = -1
       for (const mark of JUDGE_MARKS) {
-        const at = chunk.latin1.indexOf(mark, start)
+        const at = buffer.indexOf(mark, start)
         if (at !== -1 && (next === -1 || at < next)) next = at
       }
     }

@@ -3,7 +3,7 @@ import { peekCaseKey } from '../../src/report/case-key.ts'
 
 const peek = (line: string): ReturnType<typeof peekCaseKey> => {
   const bytes = Buffer.from(`x\n${line}\ny`)
-  return peekCaseKey({ bytes, latin1: bytes.toString('latin1') }, 2, bytes.length - 2)
+  return peekCaseKey(bytes, 2, bytes.length - 2)
 }
 
 test('reads suite, caseId and trial off the start of a line JSON.stringify wrote', () => {
