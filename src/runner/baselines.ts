@@ -3,7 +3,7 @@ import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from
 import { compareToBaseline } from '../baselines/compare.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
-import { evaluateGate, resolveGateOptions, type GateResult } from '../baselines/gate.ts'
+import type { GateResult } from '../baselines/gate.ts'
 import type { Baseline } from '../baselines/schema.ts'
 import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
 import type { Suite } from '../cases/suite.ts'
@@ -31,6 +31,15 @@ export interface LoadedBaseline {
   baseline: Baseline | null
 }
 
+/** The gate's code, which brings zod: loaded only for a run with `--baseline` or a suite with a `gate:` block. */
+export type GateModule = typeof import('../baselines/gate.ts')
+
+/** Every suite's baseline, and the gate's code when some suite is gated. */
+export interface LoadedBaselines {
+  bySuite: Map<Suite, LoadedBaseline>
+  gate: GateModule | undefined
+}
+
 /**
  * Reads every suite's baseline and checks its gate options before anything runs, so a missing, corrupt or
  * wrong-version baseline stops the run at once (ConfigError naming the file).
@@ -38,16 +47,18 @@ export interface LoadedBaseline {
 export async function loadBaselines(
   suites: readonly Suite[],
   options: BaselineOptions | undefined,
-): Promise<Map<Suite, LoadedBaseline>> {
-  const loaded = new Map<Suite, LoadedBaseline>()
+): Promise<LoadedBaselines> {
+  const bySuite = new Map<Suite, LoadedBaseline>()
+  const gated = options !== undefined || suites.some((suite) => suite.gate !== undefined)
+  const gate = gated ? await import('../baselines/gate.ts') : undefined
   for (const suite of suites) {
-    resolveGateOptions(gateOptionsOf(suite, options))
+    gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
     const file = baselineFileFor(options.path, suite.name, suites.length)
     const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
-    loaded.set(suite, { file, baseline })
+    bySuite.set(suite, { file, baseline })
   }
-  return loaded
+  return { bySuite, gate }
 }
 
 /** `<path>/<suite>.json` when `path` is a directory (or does not exist and has no `.json` ending), else `path`. */
@@ -73,9 +84,10 @@ export function suiteStatsOf(
   suite: Suite,
   meta: RunMeta,
   cases: readonly CaseStats[],
-  loaded: LoadedBaseline | undefined,
+  baselines: LoadedBaselines,
   options: BaselineOptions | undefined,
 ): { stats: SuiteStats; comparison: Comparison | null } {
+  const loaded = baselines.bySuite.get(suite)
   const graded = cases.filter(isGraded)
   const stats: SuiteStats = {
     suite: suite.name,
@@ -87,9 +99,11 @@ export function suiteStatsOf(
     flaky: cases.filter((entry) => entry.flaky).length,
     ...(suite.gate && { gateOptions: suite.gate }),
   }
-  if (loaded === undefined && suite.gate === undefined) return { stats, comparison: null }
+  const { gate } = baselines
+  if ((loaded === undefined && suite.gate === undefined) || gate === undefined)
+    return { stats, comparison: null }
   const run: RunSummary = { meta, cases: cases.map(toCaseSummary) }
-  const gateOptions = resolveGateOptions(gateOptionsOf(suite, options))
+  const gateOptions = gate.resolveGateOptions(gateOptionsOf(suite, options))
   const comparison =
     loaded?.baseline == null
       ? null
@@ -102,7 +116,7 @@ export function suiteStatsOf(
       ...stats,
       ...(loaded && { baselineFile: loaded.file }),
       ...(loaded && loaded.baseline === null && { baselineMissing: true }),
-      gate: evaluateGate(comparison, run, gateOptions),
+      gate: gate.evaluateGate(comparison, run, gateOptions),
     },
     comparison,
   }

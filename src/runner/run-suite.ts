@@ -4,7 +4,7 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
 import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
-import { compileEvaluators } from '../evaluators/index.ts'
+import { loadEvaluatorCompiler, type EvaluatorCompiler } from '../evaluators/compile.ts'
 import type { JudgeOptions } from '../evaluators/llm-judge.ts'
 import type { Provider } from '../providers/provider.ts'
 import { withKeylessModels } from '../providers/keyless.ts'
@@ -128,6 +128,8 @@ async function runAll(
   const concurrency = options.concurrency ?? 4
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
+  // zod and the LLM judge load only when some case needs them
+  const compile = await loadEvaluatorCompiler(suites.flatMap((suite) => suite.cases))
   const runId = options.runId ?? newRunId()
   const dir = join(options.outDir ?? 'reports', runId)
   const info: RunInfo = {
@@ -201,6 +203,7 @@ async function runAll(
       jobs(
         suites,
         targets,
+        compile,
         options,
         services,
         done &&
@@ -235,13 +238,7 @@ async function runAll(
       git: gits[index],
     })
     const cases = summary.cases.filter((entry) => entry.suite === suite.name)
-    const { stats: entry, comparison } = suiteStatsOf(
-      suite,
-      meta,
-      cases,
-      baselines.get(suite),
-      options.baseline,
-    )
+    const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, baselines, options.baseline)
     if (comparison) comparisons.push(comparison)
     // a stopped run has holes; blessing it would hide every case that did not run
     if (options.updateBaseline && stoppedBy === undefined) {
@@ -294,6 +291,7 @@ type Job =
 function* jobs(
   suites: readonly Suite[],
   targets: readonly Target[],
+  compile: EvaluatorCompiler,
   options: RunOptions,
   services: CallServices,
   wanted?: (suite: string, caseId: string, trial: number) => boolean,
@@ -326,7 +324,7 @@ function* jobs(
       }
       let evaluators: CaseJob['evaluators']
       try {
-        evaluators = compileEvaluators(caseDef, { baseDir, judge })
+        evaluators = compile(caseDef, { baseDir, judge })
       } catch (error) {
         evaluators = toError(error)
       }
