@@ -7,7 +7,7 @@ import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
-import { parseJsonSource } from './json-source.ts'
+import { parseJsonSource, SourceSyntaxError } from './json-source.ts'
 import type { CaseEntry, CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
@@ -40,7 +40,8 @@ export async function loadSuite(file: string): Promise<Suite> {
   if (source.errors.length > 0) {
     throw new CaseFileError(source.errors.map((error) => ({ file: absolute, path: '', ...error })))
   }
-  const issues = duplicateIds(source)
+  const issues: PathIssue[] = []
+  const duplicates = new DuplicateIds(source)
   const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
@@ -49,7 +50,8 @@ export async function loadSuite(file: string): Promise<Suite> {
   const refs = new ModuleRefs()
   let valid = header !== undefined
   for (let index = 0; index < entries.length; index++) {
-    const raw = entries[index]
+    const raw = source.caseEntry ? lateEntry(source.caseEntry, index, absolute) : entries[index]
+    duplicates.check(raw, index, issues)
     const entry = fastCase(raw) ?? parseCase(await caseSchemas(), raw, index, issues)
     entries[index] = undefined
     if (!entry) {
@@ -65,6 +67,17 @@ export async function loadSuite(file: string): Promise<Suite> {
   issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
+}
+
+/** A case parsed only now; a syntax error in it is the file's error, as a whole-file parse would have given. */
+function lateEntry(caseEntry: (index: number) => unknown, index: number, file: string): unknown {
+  try {
+    return caseEntry(index)
+  } catch (error) {
+    if (!(error instanceof SourceSyntaxError)) throw error
+    const { message, line, column } = error
+    throw new CaseFileError([{ file, path: '', message, line, column }])
+  }
 }
 
 /** The `cases:` list of the parsed file when it is one (emptied as it is built), else nothing to validate. */
@@ -216,24 +229,27 @@ async function checkFunction(ref: { module: string; exportName: string }): Promi
   return typeof loaded === 'string' ? loaded : undefined
 }
 
-function duplicateIds(source: SourceMap): PathIssue[] {
-  const cases = (source.data as { cases?: unknown } | null | undefined)?.cases
-  if (!Array.isArray(cases)) return []
-  // the first index of each id; its line is looked up only for a duplicate
-  const firstIndex = new Map<string, number>()
-  const issues: PathIssue[] = []
-  cases.forEach((entry: unknown, index) => {
-    const id = (entry as { id?: unknown } | null)?.id
+/** Finds repeated case ids, one case at a time (cases may be parsed only as they are built). */
+class DuplicateIds {
+  /** the first index of each id; its line is looked up only for a duplicate */
+  readonly #firstIndex = new Map<string, number>()
+  readonly #source: SourceMap
+
+  constructor(source: SourceMap) {
+    this.#source = source
+  }
+
+  check(entry: unknown, index: number, issues: PathIssue[]): void {
+    const id = (entry as { id?: unknown } | null | undefined)?.id
     if (typeof id !== 'string') return
-    const first = firstIndex.get(id)
-    if (first === undefined) firstIndex.set(id, index)
+    const first = this.#firstIndex.get(id)
+    if (first === undefined) this.#firstIndex.set(id, index)
     else
       issues.push({
         path: ['cases', index, 'id'],
-        message: `duplicate case id \`${id}\` (first defined at line ${source.line(['cases', first])})`,
+        message: `duplicate case id \`${id}\` (first defined at line ${this.#source.line(['cases', first])})`,
       })
-  })
-  return issues
+  }
 }
 
 function sortByPosition(issues: readonly PathIssue[], source: SourceMap): PathIssue[] {

@@ -10,6 +10,11 @@ export interface SourceMap {
   locate(path: readonly PropertyKey[], key?: boolean): { line: number; column: number }
   /** the line of `locate(path)`, possibly without scanning for the column */
   line(path: readonly PropertyKey[]): number
+  /**
+   * the `cases:` entry at `index`, parsed on demand: set when `data.cases` is only a placeholder of the right length
+   * (large JSON files, so the whole parsed list never exists at once)
+   */
+  caseEntry?: (index: number) => unknown
 }
 
 export function parseSource(text: string): SourceMap {
