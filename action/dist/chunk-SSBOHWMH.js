@@ -1,0 +1,2 @@
+import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
+import{AsyncLocalStorage}from"node:async_hooks";var shared=globalThis,storage=shared[Symbol.for("evals.callScope")]??=new AsyncLocalStorage,READERS=Symbol.for("evals.callScopeReaders");function runInCallScope(scope,work){return scope.recorder===void 0&&shared[READERS]!==!0?work():storage.run({...scope,seen:new Map},work)}function callScopeReader(){return shared[READERS]=!0,()=>storage.getStore()}export{runInCallScope,callScopeReader};
