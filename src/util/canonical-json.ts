@@ -9,6 +9,34 @@ export function canonicalJson(value: unknown): string {
   return serialize(value, '') ?? 'null'
 }
 
+/** deeper values take the general path, which overflows on cycles as the replacer form does */
+const MAX_DEPTH = 64
+
+/**
+ * Whether JSON.stringify already writes `value` canonically: plain objects and arrays only (no `toJSON`, no class
+ * instances or boxed primitives), every object's keys in canonical order. for-in lists array-index keys first, in
+ * numeric order, so only the keys after them are compared. An inherited enumerable key can only make it say no.
+ */
+function inCanonicalOrder(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  if (depth > MAX_DEPTH || typeof (value as Partial<Jsonable>).toJSON === 'function') return false
+  if (Array.isArray(value)) {
+    for (const item of value) if (!inCanonicalOrder(item, depth + 1)) return false
+    return true
+  }
+  const prototype: unknown = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return false
+  let previous: string | undefined
+  for (const key in value) {
+    if (previous !== undefined) {
+      if (previous >= key) return false
+      previous = key
+    } else if (!isArrayIndex(key)) previous = key
+    if (!inCanonicalOrder((value as Record<string, unknown>)[key], depth + 1)) return false
+  }
+  return true
+}
+
 function serialize(input: unknown, key: string): string | undefined {
   let value = input
   if (typeof value === 'object' && value !== null && typeof (value as Jsonable).toJSON === 'function')
@@ -27,6 +55,8 @@ function serialize(input: unknown, key: string): string | undefined {
       return typeof value === 'bigint' ? JSON.stringify(value) : undefined
   }
   if (value === null) return 'null'
+  // a part built with its keys in order (results, case definitions) is written by JSON.stringify as it is
+  if (inCanonicalOrder(value, 0)) return JSON.stringify(value)
   if (Array.isArray(value)) {
     let out = '['
     for (let i = 0; i < value.length; i++) {

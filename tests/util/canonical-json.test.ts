@@ -62,3 +62,42 @@ test('treats boxed primitives as the objects they are and overflows on cycles as
   expect(() => reference(cyclic)).toThrow(RangeError)
   expect(() => canonicalJson(cyclic)).toThrow(RangeError)
 })
+
+/** `value` rebuilt with every object's keys inserted in sorted order: what JSON.stringify can write as it is. */
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy)
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value
+  const record = value as Record<string, unknown>
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, sortedCopy(record[key])]),
+  )
+}
+
+test('matches the reference on values whose keys are already in order, which skip the copy', () => {
+  fc.assert(
+    fc.property(values.value, (value) => {
+      const ordered = sortedCopy(value)
+      expect(canonicalJson(ordered)).toBe(reference(ordered))
+    }),
+    { numRuns: 2000 },
+  )
+})
+
+test('writes an ordered value containing a toJSON, a class instance or an inherited key as the reference does', () => {
+  class Point {
+    y = 1
+    x = 2
+  }
+  const list = Object.assign([1, 2], { toJSON: () => 'list' })
+  const inherited = Object.create({ z: 1 }) as Record<string, unknown>
+  inherited.a = 1
+  for (const value of [
+    { a: new Point() },
+    { a: list },
+    { a: inherited },
+    { a: { toJSON: () => ({ b: 2, a: 1 }) } },
+  ])
+    expect(canonicalJson(value)).toBe(reference(value))
+})
