@@ -128,15 +128,16 @@ export interface Transcript {
   error?: string
 }
 
+// keys in canonical order here and below, so results files write usage without sorting a copy
 export function emptyUsage(): Usage {
-  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }
+  return { cacheReadTokens: 0, cacheWriteTokens: 0, inputTokens: 0, outputTokens: 0 }
 }
 
 export function addUsage(total: Usage, more: Usage): Usage {
   return {
-    inputTokens: total.inputTokens + more.inputTokens,
-    outputTokens: total.outputTokens + more.outputTokens,
     cacheReadTokens: total.cacheReadTokens + more.cacheReadTokens,
     cacheWriteTokens: total.cacheWriteTokens + more.cacheWriteTokens,
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
   }
 }

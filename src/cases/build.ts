@@ -69,8 +69,8 @@ export function buildCase(
     typeof entry.input === 'string'
       ? render(entry.input, () => ['cases', index, 'input'])
       : entry.input.map((turn, turnIndex) => ({
-          role: turn.role,
           content: render(turn.content, () => ['cases', index, 'input', turnIndex, 'content']),
+          role: turn.role,
         }))
 
   // with nothing to merge, the case shares its own or the defaults' `expect`, copied only to render into it
@@ -111,25 +111,24 @@ export function buildCase(
     })
   }
 
-  const caseDef: CaseDefinition = {
-    id: entry.id,
-    input,
-    vars: isEmpty(vars) ? emptyRecord : vars,
-    tags: mergeTags(defaults?.tags, entry.tags),
-    weight: entry.weight,
-    only: entry.only,
-    trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
-    expect: isEmpty(expect) ? emptyRecord : expect,
-    assert,
-    line,
-  }
+  // keys in canonical order, so hashing the definition for run.json needs no sorted copy
+  const caseDef = { assert } as CaseDefinition
+  if (entry.description !== undefined) caseDef.description = entry.description
+  caseDef.expect = isEmpty(expect) ? emptyRecord : expect
+  caseDef.id = entry.id
+  caseDef.input = input
+  if (entry.judge !== undefined) caseDef.judge = entry.judge
+  caseDef.line = line
+  caseDef.only = entry.only
   // set one by one rather than spread in: most cases have none, and then each one costs nothing
   const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
-  if (entry.description !== undefined) caseDef.description = entry.description
   if (skip !== undefined) caseDef.skip = skip
+  caseDef.tags = mergeTags(defaults?.tags, entry.tags)
+  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
   if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
-  if (entry.judge !== undefined) caseDef.judge = entry.judge
+  caseDef.trials = entry.trials ?? defaults?.trials ?? raw.trials ?? 1
+  caseDef.vars = isEmpty(vars) ? emptyRecord : vars
+  caseDef.weight = entry.weight
   return caseDef
 }
 

@@ -67,28 +67,30 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     const reason = pair.verdicts[0]?.reason ?? 'every check was skipped'
     return { ...baseOf(job), status: 'skipped', reason, durationMs }
   }
-  // written out rather than spread: this literal is built once per pair, and spreads of varying shapes are slow
+  // keys in canonical order, so results.jsonl writes the row as it is, without sorting a copy
   return {
-    suite: job.suite,
     caseId: job.caseId,
-    trial: job.trial,
-    tags: job.tags,
-    weight: job.weight,
-    status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
-    score: scoreOf(graded),
-    verdicts: pair.verdicts,
-    transcript,
     durationMs,
+    score: scoreOf(graded),
+    status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
+    suite: job.suite,
+    tags: job.tags,
+    transcript,
+    trial: job.trial,
+    verdicts: pair.verdicts,
+    weight: job.weight,
   }
 }
 
-/** The verdict with its evaluator's name and weight, its fields copied one by one for the same reason. */
+/** The verdict with its evaluator's name and weight, its keys in canonical order for the same reason. */
 function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
   const { pass, score, reason, skipped, details } = verdict
-  const out = (score === undefined ? { pass, reason } : { pass, score, reason }) as NamedVerdict
-  if (skipped !== undefined) out.skipped = skipped
-  if (details !== undefined) out.details = details
+  const out = (details === undefined ? {} : { details }) as NamedVerdict
   out.evaluator = evaluator.name
+  out.pass = pass
+  out.reason = reason
+  if (score !== undefined) out.score = score
+  if (skipped !== undefined) out.skipped = skipped
   out.weight = evaluator.weight ?? 1
   return out
 }

@@ -26,17 +26,21 @@ export function toTranscript(
   input: string | Turn[],
   latencyMs: number,
 ): Transcript | undefined {
-  if (typeof value === 'string') return fromOutput(value, input, latencyMs)
+  if (typeof value === 'string') {
+    return {
+      costUsd: null,
+      input,
+      iterations: 1,
+      latencyMs,
+      messages: messagesOf(input, value),
+      output: value,
+      toolCalls: [],
+      usage: emptyUsage(),
+    }
+  }
   if (!isResultLike(value)) return undefined
-  const transcript = fromOutput(value.output, input, value.latencyMs ?? value.durationMs ?? latencyMs)
-  transcript.messages = value.messages ?? transcript.messages
-  transcript.toolCalls = value.toolCalls ?? []
-  transcript.usage = { ...emptyUsage(), ...value.usage }
-  transcript.costUsd = value.costUsd ?? null
-  transcript.iterations = value.iterations ?? transcript.iterations
-  if (value.parsed !== undefined) transcript.parsed = value.parsed
-  if (value.stopReason !== undefined) transcript.stopReason = value.stopReason
-  if (value.trace !== undefined) transcript.trace = value.trace
+  // keys in canonical order, so results.jsonl writes the transcript as it is, without sorting a copy
+  const transcript = { costUsd: value.costUsd ?? null } as Transcript
   // an agent stopping on a limit is behaviour to grade; a crash or an abort is not
   if (
     value.error !== undefined &&
@@ -45,22 +49,26 @@ export function toTranscript(
   ) {
     transcript.error = value.error
   }
+  transcript.input = input
+  transcript.iterations = value.iterations ?? 1
+  transcript.latencyMs = value.latencyMs ?? value.durationMs ?? latencyMs
+  transcript.messages = value.messages ?? messagesOf(input, value.output)
+  transcript.output = value.output
+  if (value.parsed !== undefined) transcript.parsed = value.parsed
+  if (value.stopReason !== undefined) transcript.stopReason = value.stopReason
+  transcript.toolCalls = value.toolCalls ?? []
+  if (value.trace !== undefined) transcript.trace = value.trace
+  transcript.usage = value.usage ? { ...emptyUsage(), ...value.usage } : emptyUsage()
   return transcript
 }
 
-function fromOutput(output: string, input: string | Turn[], latencyMs: number): Transcript {
-  const messages: Message[] = typeof input === 'string' ? [{ role: 'user', content: input }] : [...input]
-  messages.push({ role: 'assistant', content: output })
-  return {
-    input,
-    messages,
-    output,
-    toolCalls: [],
-    usage: emptyUsage(),
-    costUsd: null,
-    latencyMs,
-    iterations: 1,
-  }
+function messagesOf(input: string | Turn[], output: string): Message[] {
+  const messages: Message[] =
+    typeof input === 'string'
+      ? [{ content: input, role: 'user' }]
+      : input.map(({ content, role }) => ({ content, role }))
+  messages.push({ content: output, role: 'assistant' })
+  return messages
 }
 
 function isResultLike(value: unknown): value is AgentResultLike {
