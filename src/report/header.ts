@@ -27,6 +27,7 @@ export type ReportInput = Pick<
   | 'gate'
   | 'dir'
   | 'resultsFile'
+  | 'rows'
 >
 
 /** Everything about the run but its cases, in a fixed key order. */

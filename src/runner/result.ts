@@ -6,10 +6,11 @@ import type { Verdict } from '../evaluators/evaluator.ts'
 import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Transcript, Usage } from '../types.ts'
-import type { CaseStats } from './case-stats.ts'
+import type { ResultRows } from '../report/rows.ts'
+import type { CaseStats, CaseStatsList } from './case-stats.ts'
 import type { Shard } from './shard.ts'
 
-export type { CaseStats }
+export type { CaseStats, CaseStatsList }
 
 /** A verdict with the evaluator that gave it. */
 export interface NamedVerdict extends Verdict {
@@ -112,8 +113,10 @@ export interface RunReport extends RunInfo {
   notRun: number
   stoppedBy?: 'bail' | 'interrupt'
   resultsFile: string
-  /** every case that ran or was skipped, aggregated over its trials, in run order */
-  cases: CaseStats[]
+  /** where each row of `resultsFile` is, recorded as the rows were appended, so report.json reads them once; not in summary.json */
+  rows?: ResultRows
+  /** every case that ran or was skipped, aggregated over its trials, in run order; each made as the list is read */
+  cases: CaseStatsList
   /** per suite: accuracy with its interval, score bootstrap, baseline comparison and gate */
   suiteStats: SuiteStats[]
   /** the baseline comparison when exactly one suite was compared (the usual case) */

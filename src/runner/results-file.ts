@@ -1,11 +1,12 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { canonicalJson } from '../util/canonical-json.ts'
 
 const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
 
 /**
- * Appends one JSON value per line. Lines are encoded into one reused buffer and written with a synchronous append
+ * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them). Lines are encoded into one reused buffer and written with a synchronous append
  * when it fills (and at least every 250 ms, so a killed run loses little): a 100k-case run makes no garbage
  * buffers and never queues writes, so memory stays flat. Each write is a few hundred microseconds to the page cache.
  */
@@ -15,6 +16,8 @@ export class JsonLinesFile {
   readonly #buffer = Buffer.allocUnsafe(BUFFER_BYTES)
   readonly #timer: NodeJS.Timeout
   #used = 0
+  /** where the next line starts in the file */
+  #offset: number
   #closed = false
   #failed: Error | undefined
 
@@ -22,6 +25,7 @@ export class JsonLinesFile {
     this.path = path
     mkdirSync(dirname(path), { recursive: true })
     this.#fd = openSync(path, 'a')
+    this.#offset = fstatSync(this.#fd).size
     this.#timer = setInterval(() => {
       try {
         this.#flush()
@@ -31,15 +35,29 @@ export class JsonLinesFile {
     }, FLUSH_EVERY_MS).unref()
   }
 
-  /** Throws when the file cannot be written (disk full, closed): the run stops rather than lose results. */
-  append(value: unknown): void {
+  /** The file offset the next line will start at. */
+  get offset(): number {
+    return this.#offset
+  }
+
+  /**
+   * Appends a line; returns its length in bytes, without the newline. Throws when the file cannot be written (disk
+   * full, closed): the run stops rather than lose results.
+   */
+  append(value: unknown): number {
     if (this.#failed) throw this.#failed
     if (this.#closed) throw new Error(`${this.path} is closed`)
-    const line = `${JSON.stringify(value)}\n`
+    const line = `${canonicalJson(value)}\n`
+    let bytes: number
     // a UTF-8 line takes at most 3 bytes per UTF-16 unit
     if (line.length * 3 > BUFFER_BYTES - this.#used) this.#flush()
-    if (line.length * 3 > BUFFER_BYTES) writeSync(this.#fd, line)
-    else this.#used += this.#buffer.write(line, this.#used)
+    if (line.length * 3 > BUFFER_BYTES) bytes = writeSync(this.#fd, line)
+    else {
+      bytes = this.#buffer.write(line, this.#used)
+      this.#used += bytes
+    }
+    this.#offset += bytes
+    return bytes - 1
   }
 
   /** Writes what is buffered and closes the file; throws the first write error of the run, if any. */

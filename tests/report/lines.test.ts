@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { forEachLine, RangeReader } from '../../src/report/lines.ts'
+import { readLines } from '../../src/report/lines.ts'
 
 function file(content: string | Buffer): string {
   const path = join(mkdtempSync(join(tmpdir(), 'evals-lines-')), 'file.jsonl')
@@ -10,22 +10,20 @@ function file(content: string | Buffer): string {
   return path
 }
 
-async function lines(path: string): Promise<{ text: string; offset: number }[]> {
-  const out: { text: string; offset: number }[] = []
-  await forEachLine(path, (buffer, start, end, offset) => {
-    out.push({ text: buffer.toString('utf8', start, end), offset })
-  })
+async function lines(path: string): Promise<{ text: string; offset: number; bytes: number }[]> {
+  const out: { text: string; offset: number; bytes: number }[] = []
+  for await (const line of readLines(path)) out.push(line)
   return out
 }
 
-test('passes each line with its file offset, a last line without a newline too', async () => {
-  expect(await lines(file('a\n\nbc\nd'))).toEqual([
-    { text: 'a', offset: 0 },
-    { text: '', offset: 2 },
-    { text: 'bc', offset: 3 },
-    { text: 'd', offset: 6 },
+test('yields each line with its file offset and length in bytes, a last line without a newline too', async () => {
+  expect(await lines(file('a\n\nbé\nd'))).toEqual([
+    { text: 'a', offset: 0, bytes: 1 },
+    { text: '', offset: 2, bytes: 0 },
+    { text: 'bé', offset: 3, bytes: 3 },
+    { text: 'd', offset: 7, bytes: 1 },
   ])
-  expect(await lines(file('a\n'))).toEqual([{ text: 'a', offset: 0 }])
+  expect(await lines(file('a\n'))).toEqual([{ text: 'a', offset: 0, bytes: 1 }])
   expect(await lines(file(''))).toEqual([])
 })
 
@@ -36,13 +34,4 @@ test('keeps lines whole across chunks, however long', async () => {
   expect(got.map((line) => line.text.length)).toEqual([1_048_570, 1_500_000, 1, 1_499_999, 1])
   expect(got.map((line) => line.offset)).toEqual([0, 1_048_571, 4_048_572, 4_048_574, 7_048_573])
   expect(got[1]?.text).toBe(long)
-})
-
-test('RangeReader.readInto reads a byte range into a buffer, short at the end of the file', async () => {
-  const reader = await RangeReader.open(file('0123456789'))
-  const buffer = Buffer.alloc(6, 0x2e)
-  expect(reader.readInto(buffer, 1, 3, 4)).toBe(4)
-  expect(buffer.toString()).toBe('.3456.')
-  expect(reader.readInto(buffer, 0, 8, 5)).toBe(2)
-  await reader.close()
 })

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs'
 import { JudgeSet, reportHeader, type ReportInput } from '../../src/report/header.ts'
 import { createRedactor } from '../../src/report/redact.ts'
 import type { CaseResult } from '../../src/runner/result.ts'
+import { canonicalJson } from '../../src/util/canonical-json.ts'
 
 /**
- * The text report.json had before the streaming writer learnt to sort keys by moving bytes: every line parsed,
- * sorted by suite, case id and trial, and written as `JSON.stringify(sortKeys(value))`, redacted line by line. The
- * reference the fast paths must match byte for byte; reads the whole file, so for tests only.
+ * report.json by its definition: every line parsed, sorted by suite, case id and trial, and written as canonical
+ * JSON, redacted line by line. The reference the copying writer must match byte for byte; reads the whole file, so
+ * for tests only.
  */
-export function oldJsonReport(
+export function referenceJsonReport(
   run: ReportInput,
   options: { cliVersion: string; env: NodeJS.ProcessEnv; git?: { commit: string; branch?: string } },
 ): string {
@@ -38,7 +39,7 @@ export function oldJsonReport(
   const opener = '  "cases": ['
   let out = redact(`${text.slice(0, text.lastIndexOf(`${opener}]`))}${opener}\n`)
   entries.forEach((entry, i) => {
-    out += `${i === 0 ? '' : ',\n'}    ${redact(JSON.stringify(sortKeys(JSON.parse(entry.text))))}`
+    out += `${i === 0 ? '' : ',\n'}    ${redact(canonicalJson(JSON.parse(entry.text)))}`
   })
   return `${out}\n  ]\n}\n`
 }
@@ -52,13 +53,5 @@ function lines(bytes: Buffer): string[] {
     start = newline + 1
   }
   if (start < bytes.length) out.push(bytes.toString('utf8', start))
-  return out
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys)
-  if (value === null || typeof value !== 'object') return value
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key])
   return out
 }

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { writeJsonReport } from '../../src/report/write-json.ts'
+import { ResultRows } from '../../src/report/rows.ts'
 import type { CaseResult } from '../../src/runner/result.ts'
+import { JsonLinesFile } from '../../src/runner/results-file.ts'
 import { syntheticResult, writeRun } from '../reporters/synthetic.ts'
-import { oldJsonReport } from './old-write-json.ts'
+import { referenceJsonReport } from './reference-json-report.ts'
 
 const SECRET = 'hunter2-hunter2-secret'
 
@@ -141,11 +143,11 @@ async function bothReports(
     resultsFile: join(dir, 'results.jsonl'),
   }
   const path = await writeJsonReport(run, { env, cwd: dir, cliVersion: '9.9.9' })
-  return { now: readFileSync(path, 'utf8'), before: oldJsonReport(run, { cliVersion: '9.9.9', env }) }
+  return { now: readFileSync(path, 'utf8'), before: referenceJsonReport(run, { cliVersion: '9.9.9', env }) }
 }
 
-describe('writeJsonReport writes the bytes it wrote when it parsed every line', () => {
-  test('for a mixed results file: suites, trials, judges, unicode, a line over 1 MiB, lines no fast path takes', async () => {
+describe('writeJsonReport, reading results.jsonl itself, writes each row parsed and in canonical JSON', () => {
+  test('for a mixed results file: suites, trials, judges, unicode, a line over 1 MiB, odd lines', async () => {
     const { now, before } = await bothReports(mixedLines(), {})
     expect(now.length).toBeGreaterThan(2_000_000)
     expect(now).toContain('"caseId":"dup-z"')
@@ -175,7 +177,7 @@ describe('writeJsonReport writes the bytes it wrote when it parsed every line', 
     expect(now).toBe(before)
   })
 
-  test('fails as it did on a line that is not JSON, and leaves no report', async () => {
+  test('fails as JSON.parse does on a line that is not JSON, and leaves no report', async () => {
     const bad = '{"suite":"support","caseId":"bad","trial":0,"status":"passed","verdicts":[}'
     const { dir } = writeResults([raw('support', 'good'), bad], true)
     const run = { ...writeRun(join(dir, 'unused'), []), dir, resultsFile: join(dir, 'results.jsonl') }
@@ -190,4 +192,76 @@ describe('writeJsonReport writes the bytes it wrote when it parsed every line', 
     await expect(writeJsonReport(run, { env: {}, cwd: dir })).rejects.toThrow(message)
     expect(existsSync(join(dir, 'report.json'))).toBe(false)
   })
+})
+
+/** Appends the results as the runner does, indexing each row as it is written. */
+function appendRows(dir: string, results: readonly unknown[], suites: readonly string[]): ResultRows {
+  const file = new JsonLinesFile(join(dir, 'results.jsonl'))
+  const rows = new ResultRows()
+  for (const result of results) {
+    const { suite, caseId, trial } = result as CaseResult
+    const offset = file.offset
+    const bytes = file.append(result)
+    const index = suites.indexOf(suite)
+    rows.add(index === -1 ? suites.length : index, caseId, trial, offset, bytes, true)
+    if ((result as CaseResult).status !== 'skipped') rows.judges.add((result as { verdicts: [] }).verdicts)
+  }
+  file.close()
+  return rows
+}
+
+describe('writeJsonReport, given the rows the runner indexed, copies them', () => {
+  /** Results as a runner meets them: out of order, keys in any order, a 1.5 MB output, secrets, judges. */
+  function runnerResults(): unknown[] {
+    const results: unknown[] = []
+    for (let k = 0; k < 600; k++) {
+      const i = (k * 7919) % 600
+      const suite = i % 3 === 0 ? 'billing' : i % 11 === 0 ? 'unlisted' : 'support'
+      const result = i % 50 === 7 ? judged(i, suite, 'openai:gpt-4.1') : syntheticResult(i, suite)
+      results.push({ ...result, trial: i % 4 === 1 ? 1 : 0 })
+    }
+    const leaky = syntheticResult(11)
+    if (leaky.status !== 'skipped')
+      results.push({
+        ...leaky,
+        caseId: 'leaky',
+        transcript: { ...leaky.transcript, output: `key ${SECRET}, sk-abcdefgh12345678` },
+      })
+    results.push({
+      trial: 0,
+      caseId: 'big',
+      suite: 'support',
+      status: 'passed',
+      verdicts: [],
+      out: 'é'.repeat(1_500_000),
+    })
+    results.push({
+      caseId: 'sorted',
+      status: 'passed',
+      suite: 'support',
+      trial: 0,
+      verdicts: [],
+      x: { 10: 1, 9: 2, b: 3, a: 4 },
+    })
+    return results
+  }
+
+  for (const env of [{}, { OPENAI_API_KEY: SECRET }]) {
+    test(`to the bytes of the parsing writer${'OPENAI_API_KEY' in env ? ', redacting secrets' : ''}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'evals-rows-'))
+      const suites = ['support', 'billing']
+      const rows = appendRows(dir, runnerResults(), suites)
+      const run = {
+        ...writeRun(join(dir, 'unused'), [], suites),
+        dir,
+        resultsFile: join(dir, 'results.jsonl'),
+      }
+      const path = await writeJsonReport({ ...run, rows }, { env, cwd: dir, cliVersion: '9.9.9' })
+      const now = readFileSync(path, 'utf8')
+      expect(now).toContain('"caseId":"big"')
+      expect(now).toContain('"x":{"9":2,"10":1,"a":4,"b":3}')
+      expect(now.includes(SECRET)).toBe(!('OPENAI_API_KEY' in env))
+      expect(now === referenceJsonReport(run, { cliVersion: '9.9.9', env })).toBe(true)
+    })
+  }
 })

@@ -32,15 +32,15 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
   const at = page.indexOf(marker)
   const out = await openAtomic(path)
   try {
-    await out.write(`${page.slice(0, at)}{"header":${scriptSafeJson(pageHeader(header))},"cases":[`)
+    out.write(`${page.slice(0, at)}{"header":${scriptSafeJson(pageHeader(header))},"cases":[`)
     const baseline = baselineLookup(header)
     let first = true
     for await (const result of source.cases()) {
       const transition = baseline.get(result.suite)?.get(result.caseId)
-      await out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
+      out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
       first = false
     }
-    await out.write(`]}${page.slice(at + marker.length)}`)
+    out.write(`]}${page.slice(at + marker.length)}`)
     await out.commit()
   } catch (error) {
     await out.abort()

@@ -1,0 +1,98 @@
+import type { CaseResult } from '../runner/result.ts'
+import { JudgeSet } from './header.ts'
+import { readLines } from './lines.ts'
+
+/**
+ * Where each row of a results.jsonl is and how report.json orders it (by suite, case id, trial), with the judges
+ * the rows name: a few numbers per row. The runner fills it as it appends rows, so report.json is written without
+ * reading them back; `ResultRows.scan` builds it from any results file.
+ */
+export class ResultRows {
+  readonly judges = new JudgeSet()
+  #length = 0
+  #caseIds: string[] = []
+  #suites = new Uint32Array(1024)
+  #trials = new Uint32Array(1024)
+  #bytes = new Uint32Array(1024)
+  #offsets = new Float64Array(1024)
+  /** 1 when the row was written canonically (keys sorted, as report.json wants them), so it is copied as it is */
+  #canonical = new Uint8Array(1024)
+
+  get length(): number {
+    return this.#length
+  }
+
+  /** Records a row: `suite` is its suite's index in the run, `canonical` whether its bytes are canonical JSON. */
+  add(suite: number, caseId: string, trial: number, offset: number, bytes: number, canonical: boolean): void {
+    if (this.#length === this.#suites.length) this.#grow()
+    const row = this.#length++
+    this.#caseIds.push(caseId)
+    this.#suites[row] = suite
+    this.#trials[row] = trial
+    this.#offsets[row] = offset
+    this.#bytes[row] = bytes
+    this.#canonical[row] = canonical ? 1 : 0
+  }
+
+  offset(row: number): number {
+    return this.#offsets[row] as number
+  }
+
+  bytes(row: number): number {
+    return this.#bytes[row] as number
+  }
+
+  canonical(row: number): boolean {
+    return this.#canonical[row] === 1
+  }
+
+  /** The rows in report order: by suite index, then case id by code unit, then trial. */
+  order(): Uint32Array {
+    const order = new Uint32Array(this.#length)
+    for (let row = 0; row < order.length; row++) order[row] = row
+    const suites = this.#suites
+    const ids = this.#caseIds
+    const trials = this.#trials
+    return order.sort((a, b) => {
+      const suite = (suites[a] as number) - (suites[b] as number)
+      if (suite !== 0) return suite
+      const idA = ids[a] as string
+      const idB = ids[b] as string
+      if (idA !== idB) return idA < idB ? -1 : 1
+      return (trials[a] as number) - (trials[b] as number)
+    })
+  }
+
+  /**
+   * Reads every row of a results file (blank lines skipped), parsing each once; its rows count as not canonical.
+   * `suiteIndex` places a suite name in the run (suites the run does not list sort after the rest).
+   */
+  static async scan(path: string, suiteIndex: (name: string) => number): Promise<ResultRows> {
+    const rows = new ResultRows()
+    for await (const line of readLines(path)) {
+      if (line.text.trim() === '') continue
+      const result = JSON.parse(line.text) as CaseResult
+      if (result.status !== 'skipped') rows.judges.add(result.verdicts)
+      rows.add(suiteIndex(result.suite), result.caseId, result.trial, line.offset, line.bytes, false)
+    }
+    return rows
+  }
+
+  /** Left out of JSON: a run report carries its rows to the report writer, not into summary.json. */
+  toJSON(): undefined {
+    return undefined
+  }
+
+  #grow(): void {
+    const size = this.#suites.length * 2
+    const grown = <T extends Uint32Array | Float64Array | Uint8Array>(column: T, next: T): T => {
+      next.set(column)
+      return next
+    }
+    this.#suites = grown(this.#suites, new Uint32Array(size))
+    this.#trials = grown(this.#trials, new Uint32Array(size))
+    this.#bytes = grown(this.#bytes, new Uint32Array(size))
+    this.#offsets = grown(this.#offsets, new Float64Array(size))
+    this.#canonical = grown(this.#canonical, new Uint8Array(size))
+  }
+}
