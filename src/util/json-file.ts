@@ -6,6 +6,8 @@ import { rename, rm } from 'node:fs/promises'
  * Writes `value` as JSON to `path` atomically (a temporary file renamed into place), streamed in ~1 MiB pieces.
  * The layout is `JSON.stringify(value, null, 2)`'s, except that a list of flat items (records of primitives and
  * lists of primitives) has one compact item per line: a 100k-case summary stays readable, diffable and small.
+ * Any other iterable object (a generator, a lazy list) is written as a list, read once (its `toJSON` not called),
+ * each flat item on a line of its own: long lists need never exist in memory.
  */
 export async function writeJsonFile(path: string, value: unknown): Promise<void> {
   const temp = `${path}.${String(process.pid)}.tmp`
@@ -38,6 +40,10 @@ export function formatJson(value: unknown): string {
 const CHUNK = 1 << 20
 
 function* jsonPieces(value: unknown, indent: string, key: string): Generator<string> {
+  if (isStreamed(value)) {
+    yield* iterablePieces(value, indent)
+    return
+  }
   const plain = toPlain(value, key)
   if (plain === null || typeof plain !== 'object') {
     yield plain === undefined ? 'null' : JSON.stringify(plain)
@@ -77,6 +83,29 @@ function* jsonPieces(value: unknown, indent: string, key: string): Generator<str
     yield index < entries.length - 1 ? ',\n' : '\n'
   }
   yield `${indent}}`
+}
+
+function* iterablePieces(items: Iterable<unknown>, indent: string): Generator<string> {
+  const inner = `${indent}  `
+  let index = 0
+  for (const item of items) {
+    yield index === 0 ? '[\n' : ',\n'
+    yield inner
+    if (isFlat(item)) yield toPlain(item, String(index)) === undefined ? 'null' : JSON.stringify(item)
+    else yield* jsonPieces(item, inner, String(index))
+    index++
+  }
+  yield index === 0 ? '[]' : `\n${indent}]`
+}
+
+/** An iterable object other than an array: written as a list as it is read, its `toJSON` (if any) not called. */
+function isStreamed(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function'
+  )
 }
 
 /** What JSON.stringify would serialize for the value: `toJSON` applied; undefined for what it leaves out. */

@@ -65,3 +65,36 @@ test('a write that cannot happen rejects and leaves no temporary file', async ()
   await expect(writeJsonFile(join(dir, 'missing', 'summary.json'), { a: 1 })).rejects.toThrow(/ENOENT/)
   expect(readdirSync(dir)).toEqual([])
 })
+
+test('writes any other iterable as a list, each flat item on its own line, reading it once', () => {
+  let reads = 0
+  function* items(): Generator {
+    reads++
+    yield { id: 'a', tags: ['x'] }
+    yield { id: 'b', nested: { deep: true } }
+    yield undefined
+  }
+  const value = { cases: items(), none: new Set(), names: new Set(['x']) }
+  expect(formatJson(value)).toBe(
+    [
+      '{',
+      '  "cases": [',
+      '    {"id":"a","tags":["x"]},',
+      '    {',
+      '      "id": "b",',
+      '      "nested": {',
+      '        "deep": true',
+      '      }',
+      '    },',
+      '    null',
+      '  ],',
+      '  "none": [],',
+      '  "names": [',
+      '    "x"',
+      '  ]',
+      '}',
+      '',
+    ].join('\n'),
+  )
+  expect(reads).toBe(1)
+})
