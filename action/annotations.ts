@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import * as core from '@actions/core'
 import type { Suite } from '../src/cases/suite.ts'
 import { CaseFileError } from '../src/errors.ts'
-import type { RunReport } from '../src/runner/result.ts'
+import type { CaseStats, RunReport } from '../src/runner/result.ts'
 
 /** GitHub shows at most 50 annotations of a kind per job; past that they only clutter the log. */
 const MAX_ANNOTATIONS = 50
@@ -31,7 +31,9 @@ export function annotateCases(
     if (list.length === 0) reasons.set(key, list)
     for (const reason of problem.reasons) list.push(`${reason.evaluator}: ${reason.reason}`)
   }
-  const problems = report.cases.filter((entry) => entry.status === 'failed' || entry.status === 'errored')
+  const problems: CaseStats[] = []
+  for (const entry of report.cases)
+    if (entry.status === 'failed' || entry.status === 'errored') problems.push(entry)
   for (const entry of problems.slice(0, MAX_ANNOTATIONS)) {
     const key = `${entry.suite}\0${entry.id}`
     const suite = suites.find((candidate) => candidate.name === entry.suite)

@@ -165,7 +165,8 @@ function formatAccuracy(report: RunReport, s: Style): string {
   const value = `${(report.accuracy * 100).toFixed(1)}%`
   const stats = report.weightedAccuracy
   if (!stats) return `${value}${s.dim(` weighted${excluded}`)}`
-  const graded = report.cases.filter((entry) => entry.passRate !== null).length
+  let graded = 0
+  for (const entry of report.cases) if (entry.passRate !== null) graded++
   const { low, high } = stats.interval
   return (
     `${value} weighted ± ${(stats.standardError * 100).toFixed(1)} ${s.dim('(SE)')} · 95% CI ` +
@@ -187,7 +188,8 @@ function statsLines(report: RunReport, s: Style): string[] {
     )
   }
   const name = (entry: CaseStats): string => (several ? `${entry.suite} › ${entry.id}` : entry.id)
-  const flaky = report.cases.filter((entry) => entry.flaky)
+  const flaky: CaseStats[] = []
+  for (const entry of report.cases) if (entry.flaky) flaky.push(entry)
   if (flaky.length > 0) {
     const listed = flaky.slice(0, 10).map((entry) => `${name(entry)} ${entry.passes}/${entry.trials}`)
     const more = flaky.length > 10 ? ` and ${flaky.length - 10} more` : ''
@@ -200,15 +202,23 @@ function statsLines(report: RunReport, s: Style): string[] {
   return lines
 }
 
-function trialRows(cases: readonly CaseStats[], name: (entry: CaseStats) => string, s: Style): string[] {
-  const ran = cases.filter((entry) => entry.status !== 'skipped')
-  const shown =
-    ran.length <= TRIAL_ROWS
-      ? ran
-      : ran
-          .filter((entry) => entry.passRate !== 1)
-          .sort((a, b) => (a.passRate ?? -1) - (b.passRate ?? -1))
-          .slice(0, TRIAL_ROWS)
+function trialRows(cases: Iterable<CaseStats>, name: (entry: CaseStats) => string, s: Style): string[] {
+  // every case that ran when they are few, else the lowest pass rates, in run order among equals
+  let ran = 0
+  const first: CaseStats[] = []
+  const lowest: CaseStats[] = []
+  const rate = (entry: CaseStats): number => entry.passRate ?? -1
+  for (const entry of cases) {
+    if (entry.status === 'skipped') continue
+    ran++
+    if (first.length <= TRIAL_ROWS) first.push(entry)
+    if (entry.passRate === 1) continue
+    let at = lowest.length
+    while (at > 0 && rate(lowest[at - 1] as CaseStats) > rate(entry)) at--
+    if (at < TRIAL_ROWS) lowest.splice(at, 0, entry)
+    if (lowest.length > TRIAL_ROWS) lowest.pop()
+  }
+  const shown = ran <= TRIAL_ROWS ? first : lowest
   const width = Math.min(40, Math.max(...shown.map((entry) => name(entry).length), 0))
   const lines = [
     `${label('Per case')}${s.dim('passes/trials · pass rate · pass@k and pass^k with k = trials')}`,
@@ -232,11 +242,11 @@ function trialRows(cases: readonly CaseStats[], name: (entry: CaseStats) => stri
       `  ${mark} ${name(entry).padEnd(width)}  ${`${entry.passes}/${entry.trials}`.padStart(5)} ${rate}  ${estimates}${entry.flaky ? s.yellow(' flaky') : ''}`,
     )
   }
-  const hidden = ran.length - shown.length
+  const hidden = ran - shown.length
   if (hidden > 0)
     lines.push(
       s.dim(
-        `  … and ${formatCount(hidden)} more cases${ran.length > TRIAL_ROWS ? ' (those that always passed are not listed)' : ''}`,
+        `  … and ${formatCount(hidden)} more cases${ran > TRIAL_ROWS ? ' (those that always passed are not listed)' : ''}`,
       ),
     )
   return lines

@@ -5,11 +5,16 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { Baseline } from '../baselines/schema.ts'
-import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
+import {
+  baselineFromSummaries,
+  type CaseSummary,
+  type RunMeta,
+  type RunSummary,
+} from '../baselines/summary.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
-import { weightedAccuracy } from '../stats/proportion.ts'
+import { weightedAccuracy, type WeightedRate } from '../stats/proportion.ts'
 import { isGraded, toCaseSummary, type CaseStats } from './case-stats.ts'
 import type { SuiteStats } from './result.ts'
 
@@ -83,26 +88,42 @@ export function gateOptionsOf(suite: Suite, options: BaselineOptions | undefined
 export function suiteStatsOf(
   suite: Suite,
   meta: RunMeta,
-  cases: readonly CaseStats[],
+  cases: Iterable<CaseStats>,
   baselines: LoadedBaselines,
   options: BaselineOptions | undefined,
 ): { stats: SuiteStats; comparison: Comparison | null } {
   const loaded = baselines.bySuite.get(suite)
-  const graded = cases.filter(isGraded)
+  const { gate } = baselines
+  const gated = (loaded !== undefined || suite.gate !== undefined) && gate !== undefined
+  const rates: WeightedRate[] = []
+  const scores: number[] = []
+  const summaries: CaseSummary[] = []
+  let scored = false
+  let trials = 0
+  let flaky = 0
+  // one pass: the cases are made as they are read
+  for (const entry of cases) {
+    if (isGraded(entry)) {
+      rates.push({ weight: entry.weight, passRate: entry.passRate })
+      scores.push(entry.score ?? entry.passRate)
+      scored ||= entry.score !== undefined
+    }
+    trials = Math.max(trials, entry.trials + entry.errored)
+    if (entry.flaky) flaky++
+    if (gated) summaries.push(toCaseSummary(entry))
+  }
   const stats: SuiteStats = {
     suite: suite.name,
     meta,
-    accuracy: weightedAccuracy(graded),
-    score: scoreOf(graded),
-    graded: graded.some((entry) => entry.score !== undefined),
-    trials: cases.reduce((most, entry) => Math.max(most, entry.trials + entry.errored), 0),
-    flaky: cases.filter((entry) => entry.flaky).length,
+    accuracy: weightedAccuracy(rates),
+    score: scoreOf(scores),
+    graded: scored,
+    trials,
+    flaky,
     ...(suite.gate && { gateOptions: suite.gate }),
   }
-  const { gate } = baselines
-  if ((loaded === undefined && suite.gate === undefined) || gate === undefined)
-    return { stats, comparison: null }
-  const run: RunSummary = { meta, cases: cases.map(toCaseSummary) }
+  if (!gated) return { stats, comparison: null }
+  const run: RunSummary = { meta, cases: summaries }
   const gateOptions = gate.resolveGateOptions(gateOptionsOf(suite, options))
   const comparison =
     loaded?.baseline == null
@@ -142,16 +163,16 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
-  cases: readonly CaseStats[],
+  cases: Iterable<CaseStats>,
 ): Promise<string> {
   const file = baselinePath(dir, meta.suite)
-  await writeBaseline(file, baselineFromSummaries(meta, cases.map(toCaseSummary)))
+  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
   return file
 }
 
-function scoreOf(graded: readonly CaseStats[]): SuiteStats['score'] {
-  if (graded.length === 0) return null
-  const values = graded.map((entry) => entry.score ?? entry.passRate ?? 0)
+/** The mean case score with its bootstrap interval, over the graded cases' scores. */
+function scoreOf(values: readonly number[]): SuiteStats['score'] {
+  if (values.length === 0) return null
   // fewer resamples for huge suites: the interval is already narrow there, and this keeps the end of a run fast
   const resamples = Math.min(2000, Math.max(200, Math.floor(4_000_000 / values.length)))
   return bootstrapMean(values, { resamples })

@@ -1,6 +1,7 @@
 import { hashInput } from '../baselines/hash.ts'
 import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
 import type { CaseDefinition } from '../cases/suite.ts'
+import type { WeightedRate } from '../stats/proportion.ts'
 import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
 import type { CaseResult } from './result.ts'
 
@@ -27,6 +28,10 @@ export interface CaseStats extends CaseSummary {
  */
 export class CaseStatsTally {
   readonly #cases: { suite: string; caseDef: CaseDefinition }[] = []
+  /** each case's input hash, made the first time its stats are read */
+  readonly #inputHashes: (string | undefined)[] = []
+  /** the planned index ranges of each suite, in pairs (a suite name planned twice has two) */
+  readonly #ranges = new Map<string, number[]>()
   #byKey: Map<string, number> | undefined
   #columns = new Columns(1024)
 
@@ -36,6 +41,10 @@ export class CaseStatsTally {
     this.#cases.push({ suite, caseDef })
     if (index === this.#columns.capacity) this.#columns = this.#columns.grown()
     this.#byKey?.set(keyOf(suite, caseDef.id), index)
+    const ranges = this.#ranges.get(suite)
+    if (ranges?.[ranges.length - 1] === index) ranges[ranges.length - 1] = index + 1
+    else if (ranges) ranges.push(index, index + 1)
+    else this.#ranges.set(suite, [index, index + 1])
     return index
   }
 
@@ -66,15 +75,27 @@ export class CaseStatsTally {
     }
   }
 
-  /** Every case that reached a result, in the order they were planned. */
-  cases(): CaseStats[] {
-    const out: CaseStats[] = []
+  /** Every case that reached a result, in the order they were planned: made as the list is read. */
+  cases(): CaseStatsList {
+    return new TallyCases(this, [0, this.#cases.length])
+  }
+
+  /** The cases of one suite that reached a result, in the order they were planned. */
+  casesOf(suite: string): CaseStatsList {
+    return new TallyCases(this, this.#ranges.get(suite) ?? [])
+  }
+
+  /** @internal whether case `index` has a result */
+  hasResult(index: number): boolean {
     const c = this.#columns
-    for (const [index, { suite, caseDef }] of this.#cases.entries()) {
-      const results = (c.graded[index] ?? 0) + (c.errored[index] ?? 0) + (c.skipped[index] ?? 0)
-      if (results > 0) out.push(statsOf(suite, caseDef, c, index))
-    }
-    return out
+    return (c.graded[index] ?? 0) + (c.errored[index] ?? 0) + (c.skipped[index] ?? 0) > 0
+  }
+
+  /** @internal the stats of case `index` */
+  statsAt(index: number): CaseStats {
+    const { suite, caseDef } = this.#cases[index] as { suite: string; caseDef: CaseDefinition }
+    const inputHash = (this.#inputHashes[index] ??= hashInput({ input: caseDef.input, vars: caseDef.vars }))
+    return statsOf(suite, caseDef, inputHash, this.#columns, index)
   }
 
   #indexOf(suite: string, id: string): number | undefined {
@@ -84,6 +105,44 @@ export class CaseStatsTally {
         this.#byKey.set(keyOf(entry.suite, entry.caseDef.id), index)
     }
     return this.#byKey.get(keyOf(suite, id))
+  }
+}
+
+/** Cases with their stats, in run order: iterate it as often as needed, or spread it into an array. */
+export interface CaseStatsList extends Iterable<CaseStats> {
+  /** how many cases it yields */
+  readonly length: number
+}
+
+/**
+ * The cases of a tally, each made as the list is read, so a 100k-case run holds no list of them. In summary.json
+ * and JSON.stringify it is a list.
+ */
+class TallyCases implements CaseStatsList {
+  readonly length: number
+  readonly #tally: CaseStatsTally
+  readonly #ranges: readonly number[]
+
+  constructor(tally: CaseStatsTally, ranges: readonly number[]) {
+    this.#tally = tally
+    this.#ranges = ranges
+    let length = 0
+    for (const index of this.#indexes()) if (tally.hasResult(index)) length++
+    this.length = length
+  }
+
+  *[Symbol.iterator](): Iterator<CaseStats> {
+    for (const index of this.#indexes()) if (this.#tally.hasResult(index)) yield this.#tally.statsAt(index)
+  }
+
+  toJSON(): CaseStats[] {
+    return [...this]
+  }
+
+  *#indexes(): Generator<number> {
+    for (let range = 0; range < this.#ranges.length; range += 2)
+      for (let index = this.#ranges[range] as number; index < (this.#ranges[range + 1] as number); index++)
+        yield index
   }
 }
 
@@ -148,7 +207,13 @@ const COLUMN_KEYS = [
   'flags',
 ] as const
 
-function statsOf(suite: string, caseDef: CaseDefinition, c: Columns, index: number): CaseStats {
+function statsOf(
+  suite: string,
+  caseDef: CaseDefinition,
+  inputHash: string,
+  c: Columns,
+  index: number,
+): CaseStats {
   const passes = c.passes[index] as number
   const trials = c.graded[index] as number
   const errored = c.errored[index] as number
@@ -161,7 +226,7 @@ function statsOf(suite: string, caseDef: CaseDefinition, c: Columns, index: numb
     flags & COST_UNKNOWN || costCount === 0 ? null : round((c.costSum[index] as number) / costCount, 10)
   return {
     id: caseDef.id,
-    inputHash: hashInput({ input: caseDef.input, vars: caseDef.vars }),
+    inputHash,
     tags: caseDef.tags,
     passes,
     trials,
@@ -178,6 +243,14 @@ function statsOf(suite: string, caseDef: CaseDefinition, c: Columns, index: numb
     passHatK: trials === 0 ? null : passHatK(trials, passes, trials),
     flaky: isFlaky(passes, trials),
   }
+}
+
+/** The weights and pass rates of the cases with a verdict, what weighted accuracy is computed from. */
+export function gradedRates(cases: Iterable<CaseStats>): WeightedRate[] {
+  const rates: WeightedRate[] = []
+  for (const entry of cases)
+    if (isGraded(entry)) rates.push({ weight: entry.weight, passRate: entry.passRate })
+  return rates
 }
 
 /** A case with a verdict in some trial, so it has a pass rate. */

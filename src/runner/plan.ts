@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { GateOptions } from '../baselines/gate-options.ts'
@@ -32,8 +33,6 @@ export interface RunPlan {
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }
   suites: PlannedSuite[]
-  /** every (suite, case id, trial) pair in run order; a skipped case has one pair, trial 0 */
-  pairs: [string, string, number][]
 }
 
 export interface PlannedSuite {
@@ -51,34 +50,53 @@ export function hashCase(caseDef: CaseDefinition): string {
   return hashInput(definition)
 }
 
-/** The plan of a run over `suites` (already sharded); `allCases` are the suites before sharding. */
-export function planOf(
-  fields: Omit<RunPlan, 'version' | 'suites' | 'pairs'>,
+/** What a plan says besides its suites. */
+export type PlanFields = Omit<RunPlan, 'version' | 'suites'>
+
+/**
+ * Writes `<dir>/run.json`: the plan of a run over `suites` (already sharded); `allSuites` are the suites before
+ * sharding. The case lists are written as they are made, their hashes kept meanwhile as one string, so a
+ * 100k-case plan holds no object per case.
+ */
+export async function writePlan(
+  dir: string,
+  fields: PlanFields,
   suites: readonly Suite[],
-  allCases: readonly Suite[],
-  pairsOf: (caseDef: CaseDefinition) => number,
-): RunPlan {
-  const pairs: RunPlan['pairs'] = []
-  for (const suite of suites)
-    for (const caseDef of suite.cases)
-      for (let trial = 0; trial < pairsOf(caseDef); trial++) pairs.push([suite.name, caseDef.id, trial])
-  return {
+  allSuites: readonly Suite[],
+): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  await writeJsonFile(join(dir, 'run.json'), {
     version: PLAN_VERSION,
     ...fields,
     suites: suites.map((suite) => {
-      const cases = suite.cases.map((caseDef) => ({ id: caseDef.id, hash: hashCase(caseDef) }))
-      const whole = allCases.find((candidate) => candidate.file === suite.file) ?? suite
+      const hashes = suite.cases.map(hashCase).join('')
+      const whole = allSuites.find((candidate) => candidate.file === suite.file) ?? suite
       const allHashes =
-        whole.cases.length === suite.cases.length ? cases.map((c) => c.hash) : whole.cases.map(hashCase)
-      return { name: suite.name, file: suite.file, allCasesHash: hashInput(allHashes), cases }
+        whole.cases.length === suite.cases.length ? hashes : whole.cases.map(hashCase).join('')
+      return {
+        name: suite.name,
+        file: suite.file,
+        allCasesHash: hashOfHashes(allHashes),
+        cases: plannedCases(suite, hashes),
+      }
     }),
-    pairs,
-  }
+  })
 }
 
-export async function writePlan(dir: string, plan: RunPlan): Promise<void> {
-  await mkdir(dir, { recursive: true })
-  await writeJsonFile(join(dir, 'run.json'), plan)
+const HASH_LENGTH = 16
+
+/** `hashInput` of the list of the hashes joined in `hashes`, without making the list. */
+function hashOfHashes(hashes: string): string {
+  const digest = createHash('sha256').update('[')
+  for (let at = 0; at < hashes.length; at += HASH_LENGTH)
+    digest.update(`${at === 0 ? '' : ','}"${hashes.slice(at, at + HASH_LENGTH)}"`)
+  return digest.update(']').digest('hex').slice(0, HASH_LENGTH)
+}
+
+/** A suite's planned cases, made one at a time from the joined hashes as the list is written. */
+function* plannedCases(suite: Suite, hashes: string): Generator<{ id: string; hash: string }> {
+  for (const [index, caseDef] of suite.cases.entries())
+    yield { id: caseDef.id, hash: hashes.slice(index * HASH_LENGTH, (index + 1) * HASH_LENGTH) }
 }
 
 /** Reads `<dir>/run.json`; a ConfigError says what is missing or wrong. */

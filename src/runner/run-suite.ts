@@ -20,10 +20,11 @@ import {
   writeSuiteBaseline,
   type BaselineOptions,
 } from './baselines.ts'
-import { planOf, writePlan, type RunSelection } from './plan.ts'
+import { writePlan, type PlanFields, type RunSelection } from './plan.ts'
 import { runPool } from './pool.ts'
 import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
+import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
@@ -170,6 +171,9 @@ async function runAll(
       )
     : undefined
   const results = new JsonLinesFile(resultsPath)
+  // the rows of a resumed run's file were written before, maybe by another version: the report reads them all again
+  const rows = options.resume ? undefined : new ResultRows()
+  const suiteIndex = new Map(suites.map((suite, index) => [suite.name, index]))
   const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
   for (const reporter of reporters) await reporter.onRunStart?.(info)
@@ -189,7 +193,19 @@ async function runAll(
   const record = async (result: CaseResult, caseIndex: number): Promise<void> => {
     finished++
     stats.add(result, caseIndex)
-    results.append(result)
+    const offset = results.offset
+    const bytes = results.append(result)
+    if (rows) {
+      rows.add(
+        suiteIndex.get(result.suite) ?? suites.length,
+        result.caseId,
+        result.trial,
+        offset,
+        bytes,
+        true,
+      )
+      if (result.status !== 'skipped') rows.judges.add(result.verdicts)
+    }
     for (const reporter of reporters) {
       // most reporters return nothing here: awaiting that anyway costs a microtask per pair
       const pending = reporter.onCaseEnd?.(result)
@@ -237,7 +253,7 @@ async function runAll(
       model: modelOf(suite, options).model,
       git: gits[index],
     })
-    const cases = summary.cases.filter((entry) => entry.suite === suite.name)
+    const cases = stats.casesOf(suite.name)
     const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, baselines, options.baseline)
     if (comparison) comparisons.push(comparison)
     // a stopped run has holes; blessing it would hide every case that did not run
@@ -254,6 +270,7 @@ async function runAll(
     durationMs: performance.now() - started,
     notRun: info.total - finished,
     resultsFile: results.path,
+    ...(rows && { rows }),
     ...(stoppedBy === undefined ? {} : { stoppedBy }),
     ...(comparisons.length === 1 && { comparison: comparisons[0] }),
     ...(comparisons.length > 1 && { comparisons }),
@@ -354,7 +371,7 @@ function* jobs(
   }
 }
 
-/** Writes `run.json`; returns the keys of its pairs when resuming (to check the saved rows against). */
+/** Writes `run.json`; returns the keys of the run's pairs when resuming (to check the saved rows against). */
 async function writeRunPlan(
   dir: string,
   info: RunInfo,
@@ -362,13 +379,17 @@ async function writeRunPlan(
   suites: readonly Suite[],
   allSuites: readonly Suite[],
 ): Promise<Set<string> | undefined> {
-  const plan = planOf(planFields(info, options), suites, allSuites, (c) => pairsOf(c, options))
-  await writePlan(dir, plan)
+  await writePlan(dir, planFields(info, options), suites, allSuites)
   if (options.resume === undefined) return undefined
-  return new Set(plan.pairs.map(([suite, caseId, trial]) => pairKey(suite, caseId, trial)))
+  const keys = new Set<string>()
+  for (const suite of suites)
+    for (const caseDef of suite.cases)
+      for (let trial = 0; trial < pairsOf(caseDef, options); trial++)
+        keys.add(pairKey(suite.name, caseDef.id, trial))
+  return keys
 }
 
-function planFields(info: RunInfo, options: RunOptions): Parameters<typeof planOf>[0] {
+function planFields(info: RunInfo, options: RunOptions): PlanFields {
   const { baseline } = options
   return {
     runId: info.runId,

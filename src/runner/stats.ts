@@ -2,7 +2,7 @@ import type { CaseDefinition } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
 import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
-import { CaseStatsTally, isGraded } from './case-stats.ts'
+import { CaseStatsTally, gradedRates, type CaseStatsList } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
@@ -61,7 +61,7 @@ export class RunStats {
     | 'moreProblems'
   > {
     const cases = this.#cases.cases()
-    const accuracy = weightedAccuracy(cases.filter(isGraded))
+    const accuracy = weightedAccuracy(gradedRates(cases))
     return {
       counts: { ...this.counts },
       accuracy: accuracy?.accuracy ?? null,
@@ -75,6 +75,11 @@ export class RunStats {
       problems: this.problems,
       moreProblems: this.moreProblems,
     }
+  }
+
+  /** The cases of one suite that reached a result. */
+  casesOf(suite: string): CaseStatsList {
+    return this.#cases.casesOf(suite)
   }
 
   /** Judge verdicts carry their own usage and cost in `details`; they never count as the target's. */

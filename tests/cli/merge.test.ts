@@ -29,8 +29,8 @@ describe('evals merge', () => {
     expect(merged.total).toBe(full.total)
     expect(merged.notRun).toBe(0)
     expect(merged.accuracy).toBe(full.accuracy)
-    expect(merged.cases.map((c) => [c.id, c.status, c.passes])).toEqual(
-      full.cases.map((c) => [c.id, c.status, c.passes]),
+    expect([...merged.cases].map((c) => [c.id, c.status, c.passes])).toEqual(
+      [...full.cases].map((c) => [c.id, c.status, c.passes]),
     )
     expect(merged.shard).toBeUndefined()
     expect(rowsOf(merged.resultsFile)).toEqual(rowsOf(full.resultsFile))

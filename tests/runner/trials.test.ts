@@ -30,7 +30,7 @@ async function run(plan: Plan, weights: Record<string, number> = {}): Promise<Ru
 }
 
 function byId(report: RunReport): Record<string, CaseStats> {
-  return Object.fromEntries(report.cases.map((entry) => [entry.id, entry]))
+  return Object.fromEntries([...report.cases].map((entry) => [entry.id, entry]))
 }
 
 describe('trial aggregation', () => {
@@ -131,7 +131,7 @@ describe('trial aggregation', () => {
     expect(score?.interval.high).toBeGreaterThan(0.5)
     expect(report.suiteStats[0]?.graded).toBe(false)
     const summary = JSON.parse(readFileSync(join(report.dir, 'summary.json'), 'utf8')) as RunReport
-    expect(summary.cases.map((entry) => entry.id)).toEqual(['a', 'b', 'c'])
+    expect([...summary.cases].map((entry) => entry.id)).toEqual(['a', 'b', 'c'])
     expect(summary.suiteStats[0]?.meta).toMatchObject({
       suite: 'demo',
       targetId: 'test:target',
@@ -147,6 +147,6 @@ describe('trial aggregation', () => {
       targets: targetsFor(suite, targetFor({})),
     })
     expect(report.cases).toHaveLength(1)
-    expect(report.cases[0]).toMatchObject({ passes: 200, trials: 200, passHatK: 1 })
+    expect([...report.cases][0]).toMatchObject({ passes: 200, trials: 200, passHatK: 1 })
   })
 })
