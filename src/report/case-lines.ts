@@ -1,6 +1,6 @@
 import { readSync } from 'node:fs'
 import { canonicalJson } from '../util/canonical-json.ts'
-import type { AtomicFile } from './atomic.ts'
+import type { AtomicFile } from '../util/atomic-file.ts'
 import type { Redactor } from './redact.ts'
 import type { ResultRows } from './rows.ts'
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { openAtomic } from './atomic.ts'
+import { openAtomic } from '../util/atomic-file.ts'
 import { gitInfo } from '../util/git.ts'
 import { writeCaseLines } from './case-lines.ts'
 import { reportHeader, type ReportInput } from './header.ts'

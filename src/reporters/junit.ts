@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Builder, TestCase } from 'junit-report-builder'
-import { writeFileAtomic } from '../report/atomic.ts'
+import { writeFileAtomic } from '../util/atomic-file.ts'
 import type { ReportSource } from '../report/read.ts'
 import type { ReportCase, ReportHeader } from '../report/schema.ts'
 import type { ReportRenderer } from './renderer.ts'

@@ -1,4 +1,4 @@
-import { writeFileAtomic } from '../report/atomic.ts'
+import { writeFileAtomic } from '../util/atomic-file.ts'
 import type { ReportSource } from '../report/read.ts'
 import type { ReportHeader } from '../report/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'

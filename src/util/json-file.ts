@@ -1,6 +1,4 @@
-import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { openAtomic } from './atomic-file.ts'
 
 /**
  * Writes `value` as JSON to `path` atomically (a temporary file renamed into place), streamed in ~1 MiB pieces.
@@ -10,24 +8,15 @@ import { rename, rm } from 'node:fs/promises'
  * each flat item on a line of its own: long lists need never exist in memory.
  */
 export async function writeJsonFile(path: string, value: unknown): Promise<void> {
-  const temp = `${path}.${String(process.pid)}.tmp`
-  const stream = createWriteStream(temp)
-  const failed = new Promise<never>((_, reject) => stream.once('error', reject))
-  failed.catch(() => undefined)
+  const out = await openAtomic(path)
   try {
-    let pending = ''
-    for (const piece of jsonPieces(value, '', '')) {
-      pending += piece
-      if (pending.length < CHUNK) continue
-      if (!stream.write(pending)) await Promise.race([once(stream, 'drain'), failed])
-      pending = ''
-    }
-    stream.end(`${pending}\n`)
-    await Promise.race([once(stream, 'close'), failed])
-    await rename(temp, path)
+    // pieces go into the file's reused buffer as they come: joining them first would make megabyte strings, which
+    // live in V8's large-object space until a full collection
+    for (const piece of jsonPieces(value, '', '')) out.write(piece)
+    out.write('\n')
+    await out.commit()
   } catch (error) {
-    stream.destroy()
-    await rm(temp, { force: true })
+    await out.abort()
     throw error
   }
 }
@@ -36,8 +25,6 @@ export async function writeJsonFile(path: string, value: unknown): Promise<void>
 export function formatJson(value: unknown): string {
   return `${[...jsonPieces(value, '', '')].join('')}\n`
 }
-
-const CHUNK = 1 << 20
 
 function* jsonPieces(value: unknown, indent: string, key: string): Generator<string> {
   if (isStreamed(value)) {
@@ -71,7 +58,10 @@ function* jsonPieces(value: unknown, indent: string, key: string): Generator<str
     yield `${indent}]`
     return
   }
-  const entries = Object.entries(plain).filter(([, item]) => toPlain(item, '') !== undefined)
+  // a streamed list is never left out: asking its toJSON would build it whole
+  const entries = Object.entries(plain).filter(
+    ([, item]) => isStreamed(item) || toPlain(item, '') !== undefined,
+  )
   if (entries.length === 0) {
     yield '{}'
     return

@@ -60,9 +60,11 @@ test('writes through a temporary file, in pieces, and leaves nothing else behind
   expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe(formatJson(value))
 })
 
-test('a write that cannot happen rejects and leaves no temporary file', async () => {
+test('a write that fails halfway rejects and leaves no file, temporary or not', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'evals-json-file-'))
-  await expect(writeJsonFile(join(dir, 'missing', 'summary.json'), { a: 1 })).rejects.toThrow(/ENOENT/)
+  // a megabyte is written before the bigint, which JSON cannot hold
+  const value = { text: 'x'.repeat(2_000_000), count: 10n }
+  await expect(writeJsonFile(join(dir, 'summary.json'), value)).rejects.toThrow(/BigInt/)
   expect(readdirSync(dir)).toEqual([])
 })
 

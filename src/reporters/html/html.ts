@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { openAtomic } from '../../report/atomic.ts'
+import { openAtomic } from '../../util/atomic-file.ts'
 import type { ReportSource } from '../../report/read.ts'
 import type { ReportRenderer } from '../renderer.ts'
 import { baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
