@@ -49,44 +49,63 @@ export interface WeightedAccuracy {
   effectiveSampleSize: number
 }
 
-/** Weighted accuracy over cases; null when no case carries weight. */
+/** Weighted accuracy over cases, read once (an array or a generator); null when no case carries weight. */
 export function weightedAccuracy(
-  rates: readonly WeightedRate[],
+  rates: Iterable<WeightedRate>,
   options: IntervalOptions = {},
 ): WeightedAccuracy | null {
-  for (const { weight, passRate } of rates) {
+  const tally = new WeightedAccuracyTally()
+  for (const { weight, passRate } of rates) tally.add(weight, passRate)
+  return tally.result(options)
+}
+
+/** Weighted accuracy gathered one case at a time, in constant memory. */
+export class WeightedAccuracyTally {
+  // weights are scaled by the largest seen so far, so tiny or huge weights neither underflow nor overflow when
+  // squared: a larger weight rescales the sums before it is added
+  #largest = 0
+  #total = 0
+  #totalSquared = 0
+  #passed = 0
+
+  add(weight: number, passRate: number): void {
     if (!(weight >= 0) || !(passRate >= 0 && passRate <= 1)) {
       throw new RangeError(
         `\`weightedAccuracy\`: need weight ≥ 0 and 0 ≤ passRate ≤ 1, got weight ${weight} and passRate ${passRate}.`,
       )
     }
+    if (weight > this.#largest) {
+      const ratio = this.#largest / weight
+      this.#total *= ratio
+      this.#totalSquared *= ratio * ratio
+      this.#passed *= ratio
+      this.#largest = weight
+    }
+    const scaled = this.#largest === 0 ? 0 : weight / this.#largest
+    this.#total += scaled
+    this.#totalSquared += scaled * scaled
+    this.#passed += scaled * passRate
   }
-  // weights scaled by the largest so tiny or huge weights neither underflow nor overflow when squared
-  const largest = rates.reduce((max, { weight }) => Math.max(max, weight), 0)
-  let total = 0
-  let totalSquared = 0
-  let passed = 0
-  for (const { weight, passRate } of rates) {
-    const scaled = largest === 0 ? 0 : weight / largest
-    total += scaled
-    totalSquared += scaled * scaled
-    passed += scaled * passRate
-  }
-  if (total === 0) return null
-  const accuracy = Math.min(1, passed / total)
-  // Wilson on Kish's effective n: deterministic, bounded to [0, 1], and honest about unequal weights (cases, not trials, are the unit)
-  const effectiveSampleSize = (total * total) / totalSquared
-  const { low, high } = wilsonInterval(
-    Math.min(accuracy * effectiveSampleSize, effectiveSampleSize),
-    effectiveSampleSize,
-    options,
-  )
-  // (accuracy × n) / n can round one float step away from accuracy: keep the estimate inside its interval
-  return {
-    accuracy,
-    standardError: Math.sqrt((accuracy * (1 - accuracy)) / effectiveSampleSize),
-    interval: { low: Math.min(low, accuracy), high: Math.max(high, accuracy) },
-    effectiveSampleSize,
+
+  /** null when no case carried weight */
+  result(options: IntervalOptions = {}): WeightedAccuracy | null {
+    const total = this.#total
+    if (total === 0) return null
+    const accuracy = Math.min(1, this.#passed / total)
+    // Wilson on Kish's effective n: deterministic, bounded to [0, 1], and honest about unequal weights (cases, not trials, are the unit)
+    const effectiveSampleSize = (total * total) / this.#totalSquared
+    const { low, high } = wilsonInterval(
+      Math.min(accuracy * effectiveSampleSize, effectiveSampleSize),
+      effectiveSampleSize,
+      options,
+    )
+    // (accuracy × n) / n can round one float step away from accuracy: keep the estimate inside its interval
+    return {
+      accuracy,
+      standardError: Math.sqrt((accuracy * (1 - accuracy)) / effectiveSampleSize),
+      interval: { low: Math.min(low, accuracy), high: Math.max(high, accuracy) },
+      effectiveSampleSize,
+    }
   }
 }
 
