@@ -37,7 +37,7 @@ export function annotateCases(
   for (const entry of problems.slice(0, MAX_ANNOTATIONS)) {
     const key = `${entry.suite}\0${entry.id}`
     const suite = suites.find((candidate) => candidate.name === entry.suite)
-    const line = suite?.cases.find((caseDef) => caseDef.id === entry.id)?.line
+    const line = suite && lineOf(suite, entry.id)
     const what =
       entry.status === 'errored'
         ? 'errored (infrastructure, not a quality result)'
@@ -77,4 +77,9 @@ export function annotateError(error: unknown, workspace: string): void {
 
 function truncate(text: string): string {
   return text.length <= MAX_MESSAGE_CHARS ? text : `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…`
+}
+
+function lineOf({ cases }: Suite, id: string): number | undefined {
+  for (let index = 0; index < cases.length; index++) if (cases.id(index) === id) return cases.line(index)
+  return undefined
 }

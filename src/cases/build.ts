@@ -5,6 +5,7 @@ import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
 import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
+import type { CaseList } from './case-list.ts'
 import type { CaseDefinition, Suite, TargetSpec } from './suite.ts'
 
 /** The empty `vars` and `expect` that cases without them share; frozen, as nothing may change them. */
@@ -25,14 +26,15 @@ export interface RenderedCheck {
   suffix: string
 }
 
-/** The suite around its cases: target resolved, suite-level settings copied. `cases` is left empty. */
-export function buildSuite(file: string, raw: CaseFileHeader): Suite {
+/** The suite around its cases: target resolved, suite-level settings copied. */
+export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, fileHash: string): Suite {
   return {
     name: raw.suite,
     file,
+    fileHash,
     target: resolveTarget(raw.target, dirname(file)),
     trials: raw.trials ?? 1,
-    cases: [],
+    cases,
     ...optional('description', raw.description),
     ...optional('model', raw.model),
     ...optional('judge', raw.judge),
@@ -111,24 +113,26 @@ export function buildCase(
     })
   }
 
-  // keys in canonical order, so hashing the definition for run.json needs no sorted copy
-  const caseDef = { assert } as CaseDefinition
-  if (entry.description !== undefined) caseDef.description = entry.description
-  caseDef.expect = isEmpty(expect) ? emptyRecord : expect
-  caseDef.id = entry.id
-  caseDef.input = input
-  if (entry.judge !== undefined) caseDef.judge = entry.judge
-  caseDef.line = line
-  caseDef.only = entry.only
+  const caseDef = {
+    id: entry.id,
+    input,
+    vars: isEmpty(vars) ? emptyRecord : vars,
+    tags: mergeTags(defaults?.tags, entry.tags),
+    weight: entry.weight,
+    only: entry.only,
+    trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
+    expect: isEmpty(expect) ? emptyRecord : expect,
+    assert,
+  } as CaseDefinition
   // set one by one rather than spread in: most cases have none, and then each one costs nothing
   const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  if (skip !== undefined) caseDef.skip = skip
-  caseDef.tags = mergeTags(defaults?.tags, entry.tags)
   const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
+  if (entry.description !== undefined) caseDef.description = entry.description
+  if (skip !== undefined) caseDef.skip = skip
   if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
-  caseDef.trials = entry.trials ?? defaults?.trials ?? raw.trials ?? 1
-  caseDef.vars = isEmpty(vars) ? emptyRecord : vars
-  caseDef.weight = entry.weight
+  if (entry.judge !== undefined) caseDef.judge = entry.judge
+  // the line goes last: the definition's hash leaves it out by cutting it off the JSON, without a copy
+  caseDef.line = line
   return caseDef
 }
 

@@ -77,12 +77,12 @@ export function parseJsonSource(text: string): SourceMap {
     errors: [],
     locate,
     line: (path) => (lineStarts.length === 1 ? 1 : locate(path).line),
-    ...(lazy && { caseEntry: lazy.entry }),
+    ...(lazy && { caseEntry: lazy.entry, caseBytes: lazy.bytes }),
   }
 }
 
 /** Below this size a file is parsed whole: splitting pays off only when the parsed case list would be large. */
-const LAZY_CASES_BYTES = 1 << 20
+const LAZY_CASES_BYTES = 8 << 20
 
 /**
  * For a large file whose top level is an object with a `cases` array: the file parsed without the cases (a
@@ -92,7 +92,7 @@ const LAZY_CASES_BYTES = 1 << 20
 function lazyCases(
   text: string,
   position: (offset: number) => { line: number; column: number },
-): { data: unknown; entry: (index: number) => unknown } | undefined {
+): { data: unknown; entry: (index: number) => unknown; bytes: () => Float64Array } | undefined {
   if (text.length < LAZY_CASES_BYTES) return undefined
   try {
     const range = new PositionScanner(text, 0).casesRange()
@@ -114,11 +114,26 @@ function lazyCases(
         throw new SourceSyntaxError(message, position(offset))
       }
     }
-    return { data, entry }
+    return { data, entry, bytes: () => byteOffsets(text, items) }
   } catch {
     // not valid JSON: the whole-file parse reports where
     return undefined
   }
+}
+
+/** The UTF-8 byte offsets of ascending character offsets into `text`. */
+function byteOffsets(text: string, offsets: readonly number[]): Float64Array {
+  const bytes = Float64Array.from(offsets)
+  // one byte per character, the usual case for generated files: the offsets are the same
+  if (Buffer.byteLength(text) === text.length) return bytes
+  let at = 0
+  let byte = 0
+  for (const [index, offset] of offsets.entries()) {
+    byte += Buffer.byteLength(text.slice(at, offset))
+    at = offset
+    bytes[index] = byte
+  }
+  return bytes
 }
 
 /** Walks valid JSON text recording where each value (and each object key) starts. */

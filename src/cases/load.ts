@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { hash } from 'node:crypto'
+import { open } from 'node:fs/promises'
 import { dirname, extname, resolve } from 'node:path'
 import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
 import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
+import { CaseListBuilder } from './case-list.ts'
+import { FileSlices } from './file-slices.ts'
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
@@ -11,20 +14,22 @@ import { parseJsonSource, SourceSyntaxError } from './json-source.ts'
 import type { CaseEntry, CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
-import type { SelectOptions, Suite } from './suite.ts'
+import type { CaseDefinition, SelectOptions, Suite } from './suite.ts'
+
+/** Options of `loadSuite`. */
+export interface LoadSuiteOptions {
+  /** read the cases from this copy of the file instead (a run's snapshot); paths still resolve against `file` */
+  from?: string
+}
 
 /**
  * Reads, validates and templates one YAML or JSON case file, and checks that the modules it names exist and
  * export functions. Throws CaseFileError listing every issue at once, each with file:line:column and its path.
  */
-export async function loadSuite(file: string): Promise<Suite> {
+export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
   const absolute = resolve(file)
-  let text: string
-  try {
-    text = await readFile(absolute, 'utf8')
-  } catch (error) {
-    throw new ConfigError(`Cannot read case file ${absolute}: ${(error as Error).message}`, { cause: error })
-  }
+  const from = options.from === undefined ? absolute : resolve(options.from)
+  const { text, stats, hash } = await readCaseFile(from)
   // yaml is loaded only for YAML files: JSON suites start faster without it
   const source =
     extname(absolute) === '.json'
@@ -45,12 +50,14 @@ export async function loadSuite(file: string): Promise<Suite> {
   const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
-  const suite = header && buildSuite(absolute, header)
+  const { caseEntry, caseBytes } = source
+  // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
+  const cases = new CaseListBuilder(caseBytes && header && rebuildFromFile(from, stats, caseBytes(), header))
   const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
   let valid = header !== undefined
   for (let index = 0; index < entries.length; index++) {
-    const raw = source.caseEntry ? lateEntry(source.caseEntry, index, absolute) : entries[index]
+    const raw = caseEntry ? lateEntry(caseEntry, index, absolute) : entries[index]
     duplicates.check(raw, index, issues)
     const entry = fastCase(raw) ?? parseCase(await caseSchemas(), raw, index, issues)
     entries[index] = undefined
@@ -58,15 +65,60 @@ export async function loadSuite(file: string): Promise<Suite> {
       valid = false
       continue
     }
-    if (!valid || !suite) continue
+    if (!valid || !header) continue
     refs.collect(entry, index)
-    suite.cases.push(buildCase(entry, index, header, source.line(['cases', index]), buildIssues))
+    const caseDef = buildCase(entry, index, header, source.line(['cases', index]), buildIssues)
+    cases.add(caseDef, caseEntry === undefined)
   }
-  if (!valid || !suite) throw new CaseFileError(located(sortByPosition(issues, source)))
+  if (!valid || !header) throw new CaseFileError(located(sortByPosition(issues, source)))
+  const suite = buildSuite(absolute, header, cases.done(), hash)
   refs.collect(header.defaults, -1)
   issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
+}
+
+/** The text of a case file, its size and modification time when read, and the hash of its bytes. */
+async function readCaseFile(
+  path: string,
+): Promise<{ text: string; stats: { size: number; mtimeMs: number }; hash: string }> {
+  let bytes: Buffer
+  let stats: { size: number; mtimeMs: number }
+  try {
+    const handle = await open(path, 'r')
+    try {
+      const { size, mtimeMs } = await handle.stat()
+      stats = { size, mtimeMs }
+      bytes = await handle.readFile()
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    throw new ConfigError(`Cannot read case file ${path}: ${(error as Error).message}`, { cause: error })
+  }
+  return { text: bytes.toString('utf8'), stats, hash: fileHashOf(bytes) }
+}
+
+/** The SHA-256 of a case file's bytes, as `Suite.fileHash` holds it. */
+export function fileHashOf(bytes: Uint8Array): string {
+  return hash('sha256', bytes, 'hex')
+}
+
+/** Builds a case again from its bytes in the file (`ranges`: start and end pairs), as it was built when loaded. */
+function rebuildFromFile(
+  file: string,
+  stats: { size: number; mtimeMs: number },
+  ranges: Float64Array,
+  header: CaseFileHeader,
+): (index: number, line: number) => CaseDefinition {
+  const slices = new FileSlices(file, stats)
+  return (index, line) => {
+    const raw: unknown = JSON.parse(slices.text(ranges[2 * index] ?? 0, ranges[2 * index + 1] ?? 0))
+    const entry = fastCase(raw) ?? parseCase(schemasLoaded(), raw, index, [])
+    if (!entry)
+      throw new ConfigError(`${file}: case ${String(index + 1)} no longer reads as it did when loaded`)
+    return buildCase(entry, index, header, line, [])
+  }
 }
 
 /** A case parsed only now; a syntax error in it is the file's error, as a whole-file parse would have given. */
@@ -89,10 +141,17 @@ function rawCases(data: unknown): unknown[] {
 
 type CaseSchemas = typeof import('./schema.ts')
 let schemas: Promise<CaseSchemas> | undefined
+let loadedSchemas: CaseSchemas | undefined
 
 /** zod and the case-file schemas: loaded only for a header or a case the fast paths do not vouch for */
 function caseSchemas(): Promise<CaseSchemas> {
-  return (schemas ??= import('./schema.ts'))
+  return (schemas ??= import('./schema.ts').then((module) => (loadedSchemas = module)))
+}
+
+/** The schemas, for building again a case that needed them when it was loaded (so they are loaded). */
+function schemasLoaded(): CaseSchemas {
+  if (!loadedSchemas) throw new Error('the case-file schemas are not loaded')
+  return loadedSchemas
 }
 
 function parseHeader(

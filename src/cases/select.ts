@@ -1,3 +1,4 @@
+import type { CaseList } from './case-list.ts'
 import type { SelectOptions, Suite } from './suite.ts'
 
 /**
@@ -8,20 +9,29 @@ export function selectCases(suites: readonly Suite[], options: SelectOptions): S
   const matchesId = idMatcher(options.filter)
   const wanted = options.tags
   const selected = suites
-    .map((suite) => ({
-      ...suite,
-      cases: suite.cases.filter(
-        (entry) => matchesId(entry.id) && (!wanted?.length || entry.tags.some((tag) => wanted.includes(tag))),
-      ),
-    }))
+    .map((suite) => {
+      const { cases } = suite
+      const kept: number[] = []
+      for (let index = 0; index < cases.length; index++) {
+        if (!matchesId(cases.id(index))) continue
+        if (wanted?.length && !cases.tags(index).some((tag) => wanted.includes(tag))) continue
+        kept.push(index)
+      }
+      return kept.length === cases.length ? suite : { ...suite, cases: cases.pick(kept) }
+    })
     .filter((suite) => suite.cases.length > 0)
-  if (!selected.some((suite) => suite.cases.some((entry) => entry.only))) return selected
+  if (!selected.some((suite) => someOnly(suite.cases))) return selected
   return selected.map((suite) => ({
     ...suite,
-    cases: suite.cases.map((entry) =>
-      entry.only || entry.skip !== undefined ? entry : { ...entry, skip: 'another case is marked `only`' },
+    cases: suite.cases.pick(suite.cases.keys(), (index) =>
+      suite.cases.only(index) ? undefined : 'another case is marked `only`',
     ),
   }))
+}
+
+function someOnly(cases: CaseList): boolean {
+  for (let index = 0; index < cases.length; index++) if (cases.only(index)) return true
+  return false
 }
 
 function idMatcher(pattern: string | undefined): (id: string) => boolean {

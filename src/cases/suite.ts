@@ -1,6 +1,7 @@
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { JudgeItem, JudgeSettings } from '../evaluators/llm-judge-options.ts'
 import type { Turn } from '../types.ts'
+import type { CaseList } from './case-list.ts'
 import type { Assertion, Expectations } from './schema.ts'
 
 /** A loaded case file: validated, templated, paths resolved, defaults merged into every case. */
@@ -10,6 +11,8 @@ export interface Suite {
   description?: string
   /** absolute path of the case file */
   file: string
+  /** SHA-256 of the case file's bytes as loaded; absent for a suite made in code */
+  fileHash?: string
   target: TargetSpec
   /** model for agent targets; `--model` overrides it */
   model?: string
@@ -21,7 +24,7 @@ export interface Suite {
   timeoutMs?: number
   /** the `gate:` block, defaults applied; `--alpha` and the other gate flags win over it */
   gate?: GateOptions
-  cases: CaseDefinition[]
+  cases: CaseList
 }
 
 /** How to reach the system under test. Module paths are absolute, resolved against the case file. */
@@ -93,7 +96,7 @@ export interface CaseDefinition {
   line: number
 }
 
-export type { JudgeItem, JudgeSettings }
+export type { CaseList, JudgeItem, JudgeSettings }
 
 /** Which cases `loadSuites` keeps. */
 export interface SelectOptions {

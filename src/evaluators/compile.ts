@@ -26,22 +26,33 @@ export interface CompileSupport {
   compileJudges?: typeof compileJudges
 }
 
-/**
- * A compiler for these cases, with zod loaded only when some value needs validating beyond `accepts`, and the LLM
- * judge (with the engine and the providers it calls) only when some case has `judge:` items.
- */
-export async function loadEvaluatorCompiler(cases: Iterable<CompilableCase>): Promise<EvaluatorCompiler> {
-  let needsSchemas = false
-  let needsJudges = false
+/** What compiling some cases needs loaded. */
+export interface CompilerNeeds {
+  /** zod, for `assert:` items and `expect:` values that `accepts` does not vouch for */
+  schemas: boolean
+  /** the LLM judge, for `judge:` items */
+  judges: boolean
+}
+
+/** What compiling these cases needs. */
+export function needsOf(cases: Iterable<CompilableCase>): CompilerNeeds {
+  const needs = { schemas: false, judges: false }
   for (const caseDef of cases) {
-    needsSchemas ||= caseDef.assert.length > 0 || !allAccepted(caseDef.expect)
-    needsJudges ||= (caseDef.judge?.length ?? 0) > 0
-    if (needsSchemas && needsJudges) break
+    needs.schemas ||= needsSchemas(caseDef)
+    needs.judges ||= (caseDef.judge?.length ?? 0) > 0
+    if (needs.schemas && needs.judges) break
   }
-  // zod, and the LLM judge with the engine and providers it calls, load only when these cases need them
+  return needs
+}
+
+/**
+ * A compiler with zod loaded only when some value needs validating beyond `accepts`, and the LLM judge (with the
+ * engine and the providers it calls) only when some case has `judge:` items.
+ */
+export async function loadEvaluatorCompiler(needs: CompilerNeeds): Promise<EvaluatorCompiler> {
   return evaluatorCompiler({
-    ...(needsSchemas && { schemas: await import('./schemas.ts') }),
-    ...(needsJudges && { compileJudges: (await import('./llm-judge-compile.ts')).compileJudges }),
+    ...(needs.schemas && { schemas: await import('./schemas.ts') }),
+    ...(needs.judges && { compileJudges: (await import('./llm-judge-compile.ts')).compileJudges }),
   })
 }
 
@@ -72,6 +83,11 @@ export function evaluatorCompiler(support: CompileSupport): EvaluatorCompiler {
     }
     return evaluators
   }
+}
+
+/** Whether compiling a case's checks needs the zod schemas: `assert:` items, or `expect:` values `accepts` does not vouch for. */
+export function needsSchemas(caseDef: Pick<CaseDefinition, 'expect' | 'assert'>): boolean {
+  return caseDef.assert.length > 0 || !allAccepted(caseDef.expect)
 }
 
 function allAccepted(expect: CaseDefinition['expect']): boolean {

@@ -14,7 +14,7 @@ import {
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
-import { weightedAccuracy, type WeightedRate } from '../stats/proportion.ts'
+import { WeightedAccuracyTally } from '../stats/proportion.ts'
 import { isGraded, toCaseSummary, type CaseStats } from './case-stats.ts'
 import type { SuiteStats } from './result.ts'
 
@@ -95,7 +95,7 @@ export function suiteStatsOf(
   const loaded = baselines.bySuite.get(suite)
   const { gate } = baselines
   const gated = (loaded !== undefined || suite.gate !== undefined) && gate !== undefined
-  const rates: WeightedRate[] = []
+  const accuracy = new WeightedAccuracyTally()
   const scores: number[] = []
   const summaries: CaseSummary[] = []
   let scored = false
@@ -103,19 +103,18 @@ export function suiteStatsOf(
   let flaky = 0
   // one pass: the cases are made as they are read
   for (const entry of cases) {
-    if (isGraded(entry)) {
-      rates.push({ weight: entry.weight, passRate: entry.passRate })
-      scores.push(entry.score ?? entry.passRate)
-      scored ||= entry.score !== undefined
-    }
     trials = Math.max(trials, entry.trials + entry.errored)
     if (entry.flaky) flaky++
     if (gated) summaries.push(toCaseSummary(entry))
+    if (!isGraded(entry)) continue
+    accuracy.add(entry.weight, entry.passRate)
+    scores.push(entry.score ?? entry.passRate)
+    scored ||= entry.score !== undefined
   }
   const stats: SuiteStats = {
     suite: suite.name,
     meta,
-    accuracy: weightedAccuracy(rates),
+    accuracy: accuracy.result(),
     score: scoreOf(scores),
     graded: scored,
     trials,

@@ -1,6 +1,5 @@
-import { hashInput } from '../baselines/hash.ts'
 import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
-import type { CaseDefinition } from '../cases/suite.ts'
+import type { CaseList } from '../cases/suite.ts'
 import type { WeightedRate } from '../stats/proportion.ts'
 import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
 import type { CaseResult } from './result.ts'
@@ -23,29 +22,25 @@ export interface CaseStats extends CaseSummary {
 }
 
 /**
- * Per-case aggregates of a run, filled online from CaseResults; cases must be registered with `plan` first. Totals
- * live in typed columns (about 50 bytes a case) beside a reference to the case, so 100k-case runs stay small.
+ * Per-case aggregates of a run, filled online from CaseResults; each suite's cases must be registered with `plan`
+ * first. Totals live in typed columns (about 50 bytes a case) and the cases' ids, tags and weights are read from
+ * their suites' case lists, so 100k-case runs stay small.
  */
 export class CaseStatsTally {
-  readonly #cases: { suite: string; caseDef: CaseDefinition }[] = []
-  /** each case's input hash, made the first time its stats are read */
-  readonly #inputHashes: (string | undefined)[] = []
-  /** the planned index ranges of each suite, in pairs (a suite name planned twice has two) */
-  readonly #ranges = new Map<string, number[]>()
+  /** each planned suite, its cases numbered from `start` on */
+  readonly #suites: { name: string; cases: CaseList; start: number }[] = []
+  #length = 0
   #byKey: Map<string, number> | undefined
   #columns = new Columns(1024)
 
-  /** Registers a case before it runs; returns its index for `add`. */
-  plan(suite: string, caseDef: CaseDefinition): number {
-    const index = this.#cases.length
-    this.#cases.push({ suite, caseDef })
-    if (index === this.#columns.capacity) this.#columns = this.#columns.grown()
-    this.#byKey?.set(keyOf(suite, caseDef.id), index)
-    const ranges = this.#ranges.get(suite)
-    if (ranges?.[ranges.length - 1] === index) ranges[ranges.length - 1] = index + 1
-    else if (ranges) ranges.push(index, index + 1)
-    else this.#ranges.set(suite, [index, index + 1])
-    return index
+  /** Registers the cases of a suite before they run; case `i` of the list is then case `start + i` here. */
+  plan(suite: string, cases: CaseList): { start: number } {
+    const start = this.#length
+    this.#suites.push({ name: suite, cases, start })
+    this.#length += cases.length
+    while (this.#length > this.#columns.capacity) this.#columns = this.#columns.grown()
+    this.#byKey = undefined
+    return { start }
   }
 
   /** Adds one pair's result; `index` is what `plan` returned for its case, found by suite and id when absent. */
@@ -77,32 +72,47 @@ export class CaseStatsTally {
 
   /** Every case that reached a result, in the order they were planned: made as the list is read. */
   cases(): CaseStatsList {
-    return new TallyCases(this, [0, this.#cases.length])
+    return new TallyCases(this, [0, this.#length])
   }
 
   /** The cases of one suite that reached a result, in the order they were planned. */
   casesOf(suite: string): CaseStatsList {
-    return new TallyCases(this, this.#ranges.get(suite) ?? [])
+    const ranges = this.#suites
+      .filter((entry) => entry.name === suite)
+      .flatMap(({ start, cases }) => [start, start + cases.length])
+    return new TallyCases(this, ranges)
   }
 
-  /** @internal whether case `index` has a result */
+  /** whether case `index` has a result */
   hasResult(index: number): boolean {
     const c = this.#columns
     return (c.graded[index] ?? 0) + (c.errored[index] ?? 0) + (c.skipped[index] ?? 0) > 0
   }
 
-  /** @internal the stats of case `index` */
+  /** the stats of case `index` */
   statsAt(index: number): CaseStats {
-    const { suite, caseDef } = this.#cases[index] as { suite: string; caseDef: CaseDefinition }
-    const inputHash = (this.#inputHashes[index] ??= hashInput({ input: caseDef.input, vars: caseDef.vars }))
-    return statsOf(suite, caseDef, inputHash, this.#columns, index)
+    const { name, cases, start } = this.#suiteAt(index)
+    return statsOf(name, cases, index - start, this.#columns, index)
+  }
+
+  /** the planned suite holding case `index` */
+  #suiteAt(index: number): { name: string; cases: CaseList; start: number } {
+    let low = 0
+    let high = this.#suites.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if ((this.#suites[middle] as { start: number }).start <= index) low = middle
+      else high = middle - 1
+    }
+    return this.#suites[low] as { name: string; cases: CaseList; start: number }
   }
 
   #indexOf(suite: string, id: string): number | undefined {
     if (this.#byKey === undefined) {
       this.#byKey = new Map()
-      for (const [index, entry] of this.#cases.entries())
-        this.#byKey.set(keyOf(entry.suite, entry.caseDef.id), index)
+      for (const { name, cases, start } of this.#suites)
+        for (let index = 0; index < cases.length; index++)
+          this.#byKey.set(keyOf(name, cases.id(index)), start + index)
     }
     return this.#byKey.get(keyOf(suite, id))
   }
@@ -207,13 +217,8 @@ const COLUMN_KEYS = [
   'flags',
 ] as const
 
-function statsOf(
-  suite: string,
-  caseDef: CaseDefinition,
-  inputHash: string,
-  c: Columns,
-  index: number,
-): CaseStats {
+/** The stats of case `at` of `cases`, case `index` of the columns. */
+function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: number): CaseStats {
   const passes = c.passes[index] as number
   const trials = c.graded[index] as number
   const errored = c.errored[index] as number
@@ -225,9 +230,9 @@ function statsOf(
   const cost =
     flags & COST_UNKNOWN || costCount === 0 ? null : round((c.costSum[index] as number) / costCount, 10)
   return {
-    id: caseDef.id,
-    inputHash,
-    tags: caseDef.tags,
+    id: cases.id(at),
+    inputHash: cases.inputHash(at),
+    tags: cases.tags(at),
     passes,
     trials,
     ...(flags & SCORED && trials > 0 && { score: round((c.scoreSum[index] as number) / trials, 6) }),
@@ -236,7 +241,7 @@ function statsOf(
     costUsd: cost,
     status,
     suite,
-    weight: caseDef.weight,
+    weight: cases.weight(at),
     errored,
     passRate: trials === 0 ? null : passes / trials,
     passAtK: trials === 0 ? null : passAtK(trials, passes, trials),

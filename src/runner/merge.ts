@@ -48,7 +48,11 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
   checkShards(dirs, plans, warn)
   const first = plans[0] as RunPlan
   const suites = await loadPlannedSuites(first)
-  const changed = plans.flatMap((plan) => changedCases(plan, selectShard(suites, plan.shard)))
+  const changed = (
+    await Promise.all(
+      plans.map((plan, i) => changedCases(plan, dirs[i] as string, selectShard(suites, plan.shard))),
+    )
+  ).flat()
   if (changed.length > 0) throw new ConfigError(changedMessage(COMMAND, changed, 'a new run'))
 
   const out = resolve(options.out ?? join(dirname(resolve(dirs[0] as string)), newRunId()))
@@ -84,7 +88,7 @@ function runDirOf(input: string): string {
 function checkSameSuites(dirs: readonly string[], plans: readonly RunPlan[]): void {
   const signature = (plan: RunPlan): string =>
     JSON.stringify({
-      suites: plan.suites.map(({ name, allCasesHash }) => ({ name, allCasesHash })),
+      suites: plan.suites.map(({ name, fileHash }) => ({ name, fileHash })),
       filter: plan.selection.filter,
       tags: plan.selection.tags,
       model: plan.model,

@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { hashInput } from '../baselines/hash.ts'
-import type { CaseDefinition, Suite } from '../cases/suite.ts'
+import { fileHashOf, loadSuite } from '../cases/load.ts'
+import { selectCases } from '../cases/select.ts'
+import type { CaseDefinition, CaseList, Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { writeJsonFile } from '../util/json-file.ts'
-import type { Shard } from './shard.ts'
+import { selectShard, type Shard } from './shard.ts'
 
-/** `run.json` format version. */
-export const PLAN_VERSION = 1
+/** `run.json` format version: 2 copies the case files into the run, where 1 listed a hash per case. */
+export const PLAN_VERSION = 2
 
 /** How the cases were chosen, so `--resume` and `evals merge` can load them again. */
 export interface RunSelection {
@@ -37,66 +38,45 @@ export interface RunPlan {
 
 export interface PlannedSuite {
   name: string
+  /** absolute path of the case file */
   file: string
-  /** hash of every case of the suite before sharding: shards of one run agree on it */
-  allCasesHash: string
-  /** this run's cases (after sharding), each with a hash of its definition */
-  cases: { id: string; hash: string }[]
-}
-
-/** A hash of a case's definition, its source line left out so moving a case in the file changes nothing. */
-export function hashCase(caseDef: CaseDefinition): string {
-  const { line: _line, ...definition } = caseDef
-  return hashInput(definition)
+  /** SHA-256 of the case file when the run started: shards of one run agree on it; absent for a suite made in code */
+  fileHash?: string
+  /** the case file as it was then, copied into the run directory (a path relative to it), to tell what changed */
+  snapshot?: string
 }
 
 /** What a plan says besides its suites. */
 export type PlanFields = Omit<RunPlan, 'version' | 'suites'>
 
 /**
- * Writes `<dir>/run.json`: the plan of a run over `suites` (already sharded); `allSuites` are the suites before
- * sharding. The case lists are written as they are made, their hashes kept meanwhile as one string, so a
- * 100k-case plan holds no object per case.
+ * Writes `<dir>/run.json`, the plan of a run over `suites`, and copies each suite's case file into `<dir>/cases/`,
+ * so a resumed or merged run can tell which cases changed since. Throws a ConfigError when a case file no longer
+ * holds what was loaded.
  */
-export async function writePlan(
-  dir: string,
-  fields: PlanFields,
-  suites: readonly Suite[],
-  allSuites: readonly Suite[],
-): Promise<void> {
-  await mkdir(dir, { recursive: true })
-  await writeJsonFile(join(dir, 'run.json'), {
-    version: PLAN_VERSION,
-    ...fields,
-    suites: suites.map((suite) => {
-      const hashes = suite.cases.map(hashCase).join('')
-      const whole = allSuites.find((candidate) => candidate.file === suite.file) ?? suite
-      const allHashes =
-        whole.cases.length === suite.cases.length ? hashes : whole.cases.map(hashCase).join('')
-      return {
-        name: suite.name,
-        file: suite.file,
-        allCasesHash: hashOfHashes(allHashes),
-        cases: plannedCases(suite, hashes),
-      }
-    }),
-  })
+export async function writePlan(dir: string, fields: PlanFields, suites: readonly Suite[]): Promise<void> {
+  await mkdir(join(dir, 'cases'), { recursive: true })
+  const planned: PlannedSuite[] = []
+  for (const [index, suite] of suites.entries()) {
+    const entry: PlannedSuite = { name: suite.name, file: suite.file }
+    if (suite.fileHash !== undefined) {
+      const snapshot = join('cases', `${String(index)}-${basename(suite.file)}`)
+      await snapshotCaseFile(suite.file, suite.fileHash, join(dir, snapshot))
+      entry.fileHash = suite.fileHash
+      entry.snapshot = snapshot
+    }
+    planned.push(entry)
+  }
+  await writeJsonFile(join(dir, 'run.json'), { version: PLAN_VERSION, ...fields, suites: planned })
 }
 
-const HASH_LENGTH = 16
-
-/** `hashInput` of the list of the hashes joined in `hashes`, without making the list. */
-function hashOfHashes(hashes: string): string {
-  const digest = createHash('sha256').update('[')
-  for (let at = 0; at < hashes.length; at += HASH_LENGTH)
-    digest.update(`${at === 0 ? '' : ','}"${hashes.slice(at, at + HASH_LENGTH)}"`)
-  return digest.update(']').digest('hex').slice(0, HASH_LENGTH)
-}
-
-/** A suite's planned cases, made one at a time from the joined hashes as the list is written. */
-function* plannedCases(suite: Suite, hashes: string): Generator<{ id: string; hash: string }> {
-  for (const [index, caseDef] of suite.cases.entries())
-    yield { id: caseDef.id, hash: hashes.slice(index * HASH_LENGTH, (index + 1) * HASH_LENGTH) }
+/** Copies a case file to `to`, checking it still holds the bytes hashed when it was loaded. */
+async function snapshotCaseFile(file: string, hash: string, to: string): Promise<void> {
+  const bytes = await readFile(file)
+  if (fileHashOf(bytes) !== hash) {
+    throw new ConfigError(`${file} changed after it was loaded; run again to use the new cases.`)
+  }
+  await writeFile(to, bytes)
 }
 
 /** Reads `<dir>/run.json`; a ConfigError says what is missing or wrong. */
@@ -124,19 +104,42 @@ export async function readPlan(dir: string, command: string): Promise<RunPlan> {
   return { ...plan, version: PLAN_VERSION }
 }
 
-/** `suite/case` ids whose definition differs between the plan and the loaded suites (changed, added or removed). */
-export function changedCases(plan: RunPlan, suites: readonly Suite[]): string[] {
-  const planned = new Map<string, string>()
-  for (const suite of plan.suites) for (const c of suite.cases) planned.set(`${suite.name}/${c.id}`, c.hash)
+/**
+ * `suite/case` ids whose definition differs between the run planned in `dir` and the loaded `suites` (changed,
+ * added or removed). A suite whose case file is unchanged is not read again; otherwise the copy the run kept is
+ * loaded with the plan's selection and shard, and the cases are compared one by one.
+ */
+export async function changedCases(plan: RunPlan, dir: string, suites: readonly Suite[]): Promise<string[]> {
   const changed: string[] = []
-  const seen = new Set<string>()
-  for (const suite of suites) {
-    for (const caseDef of suite.cases) {
-      const key = `${suite.name}/${caseDef.id}`
-      seen.add(key)
-      if (planned.get(key) !== hashCase(caseDef)) changed.push(key)
-    }
+  for (const planned of plan.suites) {
+    const current = suites.find((suite) => suite.file === planned.file)
+    if (planned.snapshot === undefined || current?.fileHash === planned.fileHash) continue
+    const before = await loadSuite(planned.file, { from: join(dir, planned.snapshot) })
+    const [then] = selectShard(selectCases([before], plan.selection), plan.shard)
+    changed.push(...changedBetween(planned.name, then?.cases, current?.cases))
   }
-  for (const key of planned.keys()) if (!seen.has(key)) changed.push(key)
   return changed
+}
+
+/** The `suite/case` ids of cases in one list and not the other, or defined differently in each. */
+function changedBetween(suite: string, before: CaseList | undefined, after: CaseList | undefined): string[] {
+  const hashes = new Map<string, string>()
+  for (let index = 0; index < (before?.length ?? 0); index++) {
+    const caseDef = (before as CaseList).get(index)
+    hashes.set(caseDef.id, definitionHash(caseDef))
+  }
+  const changed: string[] = []
+  for (let index = 0; index < (after?.length ?? 0); index++) {
+    const caseDef = (after as CaseList).get(index)
+    if (hashes.get(caseDef.id) !== definitionHash(caseDef)) changed.push(`${suite}/${caseDef.id}`)
+    hashes.delete(caseDef.id)
+  }
+  for (const id of hashes.keys()) changed.push(`${suite}/${id}`)
+  return changed
+}
+
+/** A case's definition without its line: moving a case within its file changes nothing. */
+function definitionHash(caseDef: CaseDefinition): string {
+  const { line: _line, ...definition } = caseDef
+  return hashInput(definition)
 }

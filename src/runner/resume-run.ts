@@ -24,7 +24,7 @@ export async function resumeRun(
   const command = 'evals run --resume'
   const plan = await readPlan(runDir, command)
   const suites = await loadPlannedSuites(plan)
-  const changed = changedCases(plan, selectShard(suites, plan.shard))
+  const changed = await changedCases(plan, runDir, selectShard(suites, plan.shard))
   if (changed.length > 0 && !force) throw new ConfigError(changedMessage(command, changed, '--resume-force'))
   const dir = resolve(runDir)
   return {

@@ -12,7 +12,7 @@ export function runMetaOf(
   suite: Suite,
   fields: { createdAt: string; targetId: string; model: string | undefined; git: RunMeta['git'] },
 ): RunMeta {
-  const judged = suite.cases.some((caseDef) => (caseDef.judge?.length ?? 0) > 0)
+  const judged = suite.cases.judged
   return {
     suite: suite.name,
     createdAt: fields.createdAt,
@@ -30,7 +30,8 @@ export function runMetaOf(
  */
 function judgeSpecHashes(suite: Suite): Record<string, string> {
   const uses = new Map<string, Set<string>>()
-  for (const caseDef of suite.cases) {
+  // building every case is the price of judges only
+  for (const caseDef of suite.cases.judged ? suite.cases : []) {
     for (const item of caseDef.judge ?? []) {
       const spec = Object.fromEntries(
         Object.entries(item).filter(([key]) => key !== 'reference' && key !== 'context'),

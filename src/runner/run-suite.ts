@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname, join, relative, resolve } from 'node:path'
 import type { Comparison } from '../baselines/comparison.ts'
-import type { CaseDefinition, Suite } from '../cases/suite.ts'
+import type { CaseList, Suite } from '../cases/suite.ts'
 import { AbortError, toError } from '../errors.ts'
 import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
 import { loadEvaluatorCompiler, type EvaluatorCompiler } from '../evaluators/compile.ts'
@@ -100,13 +100,13 @@ export async function runSuites(allSuites: readonly Suite[], options: RunOptions
           maxConcurrency: options.concurrency ?? 4,
           ...(typeof options.rateLimit === 'object' ? options.rateLimit : {}),
         })
-  if (options.cassettes === undefined) return runAll(suites, options, { limiters, allSuites })
+  if (options.cassettes === undefined) return runAll(suites, options, { limiters })
   const cassettes = await CassetteSet.open(suites, options.cassettes)
   try {
     // replaying needs no API key for the models the cassettes cover: targets and judges resolve them keyless
     return await withKeylessModels(
       (model) => cassettes.servesWithoutKey(model),
-      () => runAll(suites, options, { cassettes, limiters, allSuites }),
+      () => runAll(suites, options, { cassettes, limiters }),
     )
   } finally {
     await cassettes.close()
@@ -117,8 +117,6 @@ export async function runSuites(allSuites: readonly Suite[], options: RunOptions
 interface CallServices {
   cassettes?: CassetteSet
   limiters: RateLimiters | undefined
-  /** the suites before `--shard`, for run.json */
-  allSuites: readonly Suite[]
 }
 
 async function runAll(
@@ -130,7 +128,10 @@ async function runAll(
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
   // zod and the LLM judge load only when some case needs them
-  const compile = await loadEvaluatorCompiler(suites.flatMap((suite) => suite.cases))
+  const compile = await loadEvaluatorCompiler({
+    schemas: suites.some((suite) => suite.cases.needsSchemas),
+    judges: suites.some((suite) => suite.cases.judged),
+  })
   const runId = options.runId ?? newRunId()
   const dir = join(options.outDir ?? 'reports', runId)
   const info: RunInfo = {
@@ -142,7 +143,7 @@ async function runAll(
       targetId: targets[i]?.id ?? '',
       ...modelOf(suite, options),
     })),
-    total: suites.reduce((sum, suite) => sum + suite.cases.reduce((n, c) => n + pairsOf(c, options), 0), 0),
+    total: suites.reduce((sum, suite) => sum + pairCount(suite.cases, options), 0),
     concurrency,
     dir,
     ...(options.shard && { shard: options.shard }),
@@ -151,10 +152,10 @@ async function runAll(
   const resultsPath = join(dir, 'results.jsonl')
   const stats = new RunStats()
   // planned in the order `jobs` walks the cases, so a job's `caseIndex` is its case's index here
-  for (const suite of suites) for (const caseDef of suite.cases) stats.plan(suite.name, caseDef)
+  for (const suite of suites) stats.plan(suite.name, suite.cases)
   let finished = 0
   // the plan is written, and its pairs kept only when resuming: a 100k-case plan is not held for the whole run
-  const plannedPairs = await writeRunPlan(dir, info, options, suites, services.allSuites)
+  const plannedPairs = await writeRunPlan(dir, info, options, suites)
   // read (and repair) the interrupted run's rows before the append stream opens the file
   const done = options.resume
     ? await readFinished(
@@ -295,8 +296,15 @@ function modelOf(suite: Suite, options: RunOptions): { model?: string } {
   return model === undefined ? {} : { model }
 }
 
-function pairsOf(caseDef: CaseDefinition, options: RunOptions): number {
-  return caseDef.skip === undefined ? (options.trials ?? caseDef.trials) : 1
+/** The pairs of case `index`: one per trial, or one for a skipped case. */
+function pairsOf(cases: CaseList, index: number, options: RunOptions): number {
+  return cases.skip(index) === undefined ? (options.trials ?? cases.trials(index)) : 1
+}
+
+function pairCount(cases: CaseList, options: RunOptions): number {
+  let pairs = 0
+  for (let index = 0; index < cases.length; index++) pairs += pairsOf(cases, index, options)
+  return pairs
 }
 
 /** A pair to run, or a skipped case's result; with its case's index among all the run's cases. */
@@ -321,41 +329,48 @@ function* jobs(
     const suiteTimeoutMs = options.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const { model } = modelOf(suite, options)
     const judge = judgeOf(suite, options)
-    for (const caseDef of suite.cases) {
+    const { cases } = suite
+    for (let at = 0; at < cases.length; at++) {
       caseIndex++
-      const { id: caseId, tags, weight } = caseDef
-      if (caseDef.skip !== undefined) {
+      const caseId = cases.id(at)
+      const reason = cases.skip(at)
+      if (reason !== undefined) {
         if (wanted && !wanted(suite.name, caseId, 0)) continue
+        // keys in canonical order, as the rows of run-case
         const skip: CaseResult = {
-          suite: suite.name,
           caseId,
-          trial: 0,
-          tags,
-          weight,
           durationMs: 0,
+          reason,
           status: 'skipped',
-          reason: caseDef.skip,
+          suite: suite.name,
+          tags: cases.tags(at),
+          trial: 0,
+          weight: cases.weight(at),
         }
         yield { caseIndex, skip }
         continue
       }
+      const trials: number[] = []
+      for (let trial = 0; trial < pairsOf(cases, at, options); trial++)
+        if (!wanted || wanted(suite.name, caseId, trial)) trials.push(trial)
+      if (trials.length === 0) continue
+      // built only now: a large suite holds no definitions while it runs
+      const caseDef = cases.get(at)
       let evaluators: CaseJob['evaluators']
       try {
         evaluators = compile(caseDef, { baseDir, judge })
       } catch (error) {
         evaluators = toError(error)
       }
-      const trials = pairsOf(caseDef, options)
       const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suiteTimeoutMs
-      for (let trial = 0; trial < trials; trial++) {
-        if (wanted && !wanted(suite.name, caseId, trial)) continue
+      for (const trial of trials) {
         // one literal per pair, no spreads: this runs 100k times in a large suite
         const job: CaseJob = {
           suite: suite.name,
           caseId,
           trial,
-          tags,
-          weight,
+          tags: caseDef.tags,
+          weight: caseDef.weight,
           input: caseDef.input,
           vars: caseDef.vars,
           target,
@@ -377,15 +392,14 @@ async function writeRunPlan(
   info: RunInfo,
   options: RunOptions,
   suites: readonly Suite[],
-  allSuites: readonly Suite[],
 ): Promise<Set<string> | undefined> {
-  await writePlan(dir, planFields(info, options), suites, allSuites)
+  await writePlan(dir, planFields(info, options), suites)
   if (options.resume === undefined) return undefined
   const keys = new Set<string>()
-  for (const suite of suites)
-    for (const caseDef of suite.cases)
-      for (let trial = 0; trial < pairsOf(caseDef, options); trial++)
-        keys.add(pairKey(suite.name, caseDef.id, trial))
+  for (const { name, cases } of suites)
+    for (let index = 0; index < cases.length; index++)
+      for (let trial = 0; trial < pairsOf(cases, index, options); trial++)
+        keys.add(pairKey(name, cases.id(index), trial))
   return keys
 }
 

@@ -35,6 +35,10 @@ export function selectShard(suites: readonly Suite[], shard: Shard | undefined):
   if (shard === undefined) return [...suites]
   return suites.map((suite) => ({
     ...suite,
-    cases: suite.cases.filter((caseDef) => shardOf(suite.name, caseDef.id, shard.count) === shard.index),
+    cases: suite.cases.pick(
+      [...suite.cases.keys()].filter(
+        (index) => shardOf(suite.name, suite.cases.id(index), shard.count) === shard.index,
+      ),
+    ),
   }))
 }

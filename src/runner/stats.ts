@@ -1,4 +1,4 @@
-import type { CaseDefinition } from '../cases/suite.ts'
+import type { CaseList } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
 import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
@@ -22,9 +22,9 @@ export class RunStats {
   #latencies = new Float64Array(1024)
   #latencyCount = 0
 
-  /** Registers a case before its first result arrives; returns its index for `add`. */
-  plan(suite: string, caseDef: CaseDefinition): number {
-    return this.#cases.plan(suite, caseDef)
+  /** Registers a suite's cases before their first results arrive; case `i` of the list is then case `start + i`. */
+  plan(suite: string, cases: CaseList): { start: number } {
+    return this.#cases.plan(suite, cases)
   }
 
   /** Adds one pair's result; `caseIndex` is what `plan` returned, else the case is found by suite and id. */

@@ -1,15 +1,18 @@
+import { writeFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { loadSuite } from '../../src/cases/load.ts'
 import { CaseFileError } from '../../src/errors.ts'
 import { scratchFile } from './helpers.ts'
 
-// over 1 MiB, so the loader parses each case from its own slice of the text
+// over 8 MiB (long descriptions), so the loader parses each case from its own slice of the text
 const COUNT = 12_000
+const PADDING = 'a description long enough to make the file large. '.repeat(14)
 
 function casesText(edit: (cases: string[]) => void = () => undefined): string {
   const cases = Array.from({ length: COUNT }, (_, i) =>
     JSON.stringify({
       id: `case-${i}`,
+      description: PADDING,
       input: `hello ${i}`,
       expect: { contains: `HELLO ${i}`, min_length: 3 },
     }),
@@ -26,11 +29,11 @@ async function caseFileError(text: string): Promise<CaseFileError> {
 
 test('a large JSON file loads every case, with its line and the settings after the case list', async () => {
   const text = casesText()
-  expect(text.length).toBeGreaterThan(1 << 20)
+  expect(text.length).toBeGreaterThan(8 << 20)
   const suite = await loadSuite(scratchFile('big.json', text))
   expect(suite.trials).toBe(2)
   expect(suite.cases).toHaveLength(COUNT)
-  const last = suite.cases[COUNT - 1]
+  const last = suite.cases.get(COUNT - 1)
   expect(last).toMatchObject({
     id: `case-${COUNT - 1}`,
     input: `hello ${COUNT - 1}`,
@@ -59,4 +62,30 @@ test('a syntax error inside a case is the one a whole-file parse gives, at its p
   expect(error.issues[0]).toMatchObject({ message: expected, line: 6005 })
   const line = text.split('\n')[6004] ?? ''
   expect(error.issues[0]?.column).toBe(line.indexOf('"expect"') + 1)
+})
+
+test('a large file keeps no case definitions: each is read again from the file, multi-byte text included', async () => {
+  const text = casesText((cases) => {
+    cases[5] = JSON.stringify({ id: 'café-☕', input: 'crème brûlée 🍮', expect: { contains: 'brûlée' } })
+  })
+  const file = scratchFile('unicode.json', text)
+  const suite = await loadSuite(file)
+  const all = [...suite.cases]
+  expect(all[5]).toMatchObject({ id: 'café-☕', input: 'crème brûlée 🍮', expect: { contains: 'brûlée' } })
+  expect(all[COUNT - 1]).toMatchObject({ id: `case-${COUNT - 1}`, input: `hello ${COUNT - 1}` })
+  // read twice, built twice: equal definitions, not the same objects
+  expect(suite.cases.get(7)).toEqual(all[7])
+  expect(suite.cases.get(7)).not.toBe(all[7])
+})
+
+test('a large file edited after it was loaded stops the reading of its cases with a clear error', async () => {
+  const file = scratchFile('edited.json', casesText())
+  const suite = await loadSuite(file)
+  writeFileSync(
+    file,
+    casesText((cases) => cases.reverse()),
+  )
+  expect(() => suite.cases.get(0)).toThrow(
+    `${file} changed after it was loaded; run again to use the new cases.`,
+  )
 })

@@ -27,9 +27,9 @@ async function modulesLoadedFor(suite: Record<string, unknown>): Promise<string[
   const dist = pathToFileURL(join(repo, 'dist')).href
   const script = `
     const { loadSuites } = await import('${dist}/cases/load.js')
-    const { loadEvaluatorCompiler } = await import('${dist}/evaluators/compile.js')
-    const cases = (await loadSuites(['cases.json'])).flatMap((suite) => suite.cases)
-    const compile = await loadEvaluatorCompiler(cases)
+    const { loadEvaluatorCompiler, needsOf } = await import('${dist}/evaluators/compile.js')
+    const cases = (await loadSuites(['cases.json'])).flatMap((suite) => [...suite.cases])
+    const compile = await loadEvaluatorCompiler(needsOf(cases))
     for (const caseDef of cases) compile(caseDef, { baseDir: process.cwd() })`
   const run = await runShell(
     process.execPath,

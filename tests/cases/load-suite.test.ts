@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -12,6 +14,9 @@ describe('loadSuite on a valid file', () => {
       name: 'support',
       description: 'A support agent with tools',
       file: fixture('valid.yaml'),
+      fileHash: createHash('sha256')
+        .update(readFileSync(fixture('valid.yaml')))
+        .digest('hex'),
       target: { type: 'agent', module: `${fixturesDir}agents/support.ts` },
       model: 'local',
       judge: { model: 'openai:gpt-4.1-mini' },
@@ -59,8 +64,8 @@ describe('loadSuite on a valid file', () => {
   })
 
   test('turns `skip` into a reason', async () => {
-    const later = (await loadSuite(fixture('valid.yaml'))).cases[2]
-    expect(later?.skip).toBe('waiting for the greeting tool')
+    const later = (await loadSuite(fixture('valid.yaml'))).cases.get(2)
+    expect(later.skip).toBe('waiting for the greeting tool')
   })
 
   test('reads JSON files, tabs included', async () => {
@@ -73,7 +78,7 @@ describe('loadSuite on a valid file', () => {
       cwd: dirname(suite.file),
       timeoutMs: 500,
     })
-    expect(suite.cases[0]).toMatchObject({ input: 'hello world', line: 5 })
+    expect(suite.cases.get(0)).toMatchObject({ input: 'hello world', line: 5 })
   })
 })
 

@@ -5,7 +5,7 @@ import { ConfigError } from '../../src/errors.ts'
 import { fixture, fixturesDir, loadErrorOf, scratchFile } from './helpers.ts'
 
 function idsOf(suites: Suite[]): Record<string, string[]> {
-  return Object.fromEntries(suites.map((suite) => [suite.name, suite.cases.map((entry) => entry.id)]))
+  return Object.fromEntries(suites.map((suite) => [suite.name, [...suite.cases].map((entry) => entry.id)]))
 }
 
 describe('loadSuites', () => {
@@ -38,7 +38,7 @@ describe('loadSuites', () => {
 
   test('skips every case not marked `only` when one is', async () => {
     const [suite] = await loadSuites([fixture('only/focus.yaml')])
-    expect(suite?.cases.map((entry) => [entry.id, entry.skip])).toEqual([
+    expect([...(suite?.cases ?? [])].map((entry) => [entry.id, entry.skip])).toEqual([
       ['focused', undefined],
       ['other', 'another case is marked `only`'],
       ['parked', 'skipped in the case file'],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { evaluatorCompiler, loadEvaluatorCompiler } from '../../src/evaluators/compile.ts'
+import { evaluatorCompiler, loadEvaluatorCompiler, needsOf } from '../../src/evaluators/compile.ts'
 import { fixturesDir, transcriptOf } from './helpers.ts'
 
 const context = { caseId: 'case', trial: 0, signal: new AbortController().signal, vars: {} }
@@ -45,7 +45,7 @@ describe('evaluatorCompiler', () => {
 describe('loadEvaluatorCompiler', () => {
   test('validates with zod what `accepts` does not vouch for, with the ConfigError of compileEvaluators', async () => {
     const cases = [{ expect: { min_length: -1 }, assert: [] }]
-    const compile = await loadEvaluatorCompiler(cases)
+    const compile = await loadEvaluatorCompiler(needsOf(cases))
     expect(() => compile(cases[0] ?? { expect: {}, assert: [] }, { baseDir: fixturesDir })).toThrow(
       /^Invalid options at expect\.min_length:\n✖ Too small: expected number to be >=0/,
     )
@@ -53,7 +53,7 @@ describe('loadEvaluatorCompiler', () => {
 
   test('loads the LLM judge for cases with `judge:` items', async () => {
     const judged = { id: 'polite', expect: {}, assert: [], judge: [{ rubric: 'Polite' }] }
-    const compile = await loadEvaluatorCompiler([{ expect: plain, assert: [] }, judged])
+    const compile = await loadEvaluatorCompiler(needsOf([{ expect: plain, assert: [] }, judged]))
     const [judge] = compile(judged, { baseDir: fixturesDir })
     expect(judge).toMatchObject({ name: 'rubric', usesModel: true })
     expect(await judge?.evaluate(transcriptOf(), context)).toMatchObject({ skipped: true })

@@ -6,6 +6,7 @@ import { runSuites } from '../../src/runner/run-suite.ts'
 import type { CaseResult } from '../../src/runner/result.ts'
 import { startMockLlmServer, type MockLlmServer, type MockRequest } from '../../src/testing/index.ts'
 import { caseOf, readResults, tempDir } from '../runner/helpers.ts'
+import { CaseList } from '../../src/cases/case-list.ts'
 
 export { caseOf, tempDir }
 
@@ -17,7 +18,7 @@ export function agentSuite(dir: string, cases: CaseDefinition[], fields: Partial
     target: { type: 'agent', module: join(import.meta.dirname, 'fixtures', 'agent.ts') },
     model: 'openai:gpt-test',
     trials: 1,
-    cases,
+    cases: CaseList.of(cases),
     ...fields,
   }
 }

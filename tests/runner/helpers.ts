@@ -5,6 +5,7 @@ import type { CaseDefinition, Suite } from '../../src/cases/suite.ts'
 import type { CaseResult } from '../../src/runner/result.ts'
 import type { Target } from '../../src/targets/target.ts'
 import { emptyUsage, type Transcript, type Turn } from '../../src/types.ts'
+import { CaseList } from '../../src/cases/case-list.ts'
 
 /** A case with defaults: input = id, no checks, weight 1, one trial. */
 export function caseOf(id: string, fields: Partial<CaseDefinition> = {}): CaseDefinition {
@@ -29,7 +30,7 @@ export function suiteOf(cases: CaseDefinition[], fields: Partial<Suite> = {}): S
     file: join(import.meta.dirname, 'demo.yaml'),
     target: { type: 'function', module: join(import.meta.dirname, 'nowhere.ts'), exportName: 'default' },
     trials: 1,
-    cases,
+    cases: CaseList.of(cases),
     ...fields,
   }
 }

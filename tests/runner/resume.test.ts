@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -7,8 +8,10 @@ import { readPlan } from '../../src/runner/plan.ts'
 import { readFinished } from '../../src/runner/resume.ts'
 import { resumeRun } from '../../src/runner/resume-run.ts'
 import { runSuites } from '../../src/runner/run-suite.ts'
-import { tempDir } from './helpers.ts'
+import { caseOf, suiteOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 import { rowsOf, writeCaseFile } from './resume-fixtures.ts'
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex')
 
 /** Cuts a finished run back to its first `keep` rows plus half of the next, as `kill -9` mid-write leaves it. */
 function interrupt(dir: string, keep: number): void {
@@ -144,20 +147,39 @@ describe('resume', () => {
     expect(rows.filter((row) => row.startsWith('resume/c0#'))).toEqual([])
   })
 
-  test('run.json records the files, the selection, and the cases in run order with a hash each', async () => {
+  test('goes on when the case file was edited without changing a case (a comment, a blank line)', async () => {
+    const work = tempDir()
+    const { file } = await cleanAndInterrupted(work, 10)
+    writeFileSync(file, `# a comment added after the run\n${readFileSync(file, 'utf8')}\n`)
+    const resumed = await resumeRun(join(work, 'cut'), { force: false })
+    const report = await runSuites(resumed.suites, resumed.options)
+    expect(rowsOf(report.resultsFile)).toHaveLength(report.total)
+  })
+
+  test('run.json records the files, the selection, and a copy and hash of each case file', async () => {
     const work = tempDir()
     const file = writeCaseFile(work, 'plan', 3, { trials: 2 })
     await runSuites(await loadSuites([file]), { outDir: work, runId: 'p', trials: 2, model: 'x:y' })
     const plan = await readPlan(join(work, 'p'), 'test')
 
-    expect(plan).toMatchObject({
-      version: 1,
+    expect(plan).toEqual({
+      version: 2,
       runId: 'p',
+      startedAt: expect.any(String) as string,
       selection: { files: [file] },
       model: 'x:y',
       trials: 2,
-      suites: [{ name: 'plan', file, cases: [{ id: 'c0' }, { id: 'c1' }, { id: 'c2' }] }],
+      suites: [{ name: 'plan', file, fileHash: sha256(readFileSync(file)), snapshot: 'cases/0-plan.yaml' }],
     })
-    expect(plan.suites[0]?.cases[0]?.hash).toMatch(/^[0-9a-f]{16}$/)
+    expect(readFileSync(join(work, 'p', 'cases', '0-plan.yaml'), 'utf8')).toBe(readFileSync(file, 'utf8'))
+  })
+
+  test('run.json of a suite made in code names it, with no copy', async () => {
+    const work = tempDir()
+    const suite = suiteOf([caseOf('a')])
+    const target = { id: 'echo', run: (input: string) => Promise.resolve(transcriptOf(input, input)) }
+    await runSuites([suite], { outDir: work, runId: 'code', targets: targetsFor(suite, target) })
+    const plan = await readPlan(join(work, 'code'), 'test')
+    expect(plan.suites).toEqual([{ name: 'demo', file: expect.any(String) as string }])
   })
 })

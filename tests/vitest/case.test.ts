@@ -105,7 +105,7 @@ describe('toPassCase', () => {
 
   test('runs the judges of a loaded case with the judge given in the options', async () => {
     const suite = await loadSuite(join(import.meta.dirname, 'fixtures', 'support.yaml'))
-    const caseDef = suite.cases.find((candidate) => candidate.id === 'cancel')!
+    const caseDef = [...suite.cases].find((candidate) => candidate.id === 'cancel')!
     const provider = new ScriptedProvider([verdict('9', 'It confirms the cancellation.')])
     await expect(cancelled).toPassCase(caseDef, { judge: { provider } })
     const strict = new ScriptedProvider([verdict('3', 'It never says when access ends.')])

@@ -11,7 +11,7 @@ describe('judges in case files', () => {
   test('keeps the suite judge settings and each case’s judge items as written', async () => {
     const suite = await loadSuite(fixture('judged.yaml'))
     expect(suite.judge).toEqual({ model: 'openai:gpt-4.1-mini', temperature: 0 })
-    expect(suite.cases[0]?.judge).toEqual([
+    expect(suite.cases.get(0).judge).toEqual([
       { rubric: 'Confirms the cancellation for {{user}} and says when it ends', threshold: 8 },
       { correctness: true, reference: 'The subscription of {{user}} is cancelled and ends on {{ends}}.' },
     ])

@@ -1,0 +1,239 @@
+import { hash } from 'node:crypto'
+import { needsSchemas } from '../evaluators/compile.ts'
+import { canonicalJson } from '../util/canonical-json.ts'
+import type { CaseDefinition } from './suite.ts'
+
+/**
+ * A suite's cases in file order. What selecting, counting, planning and aggregating read of a case (its id, tags,
+ * weight, trials, line, `only`, `skip` and input hash) is kept compactly for every case; the whole definition is
+ * built when asked for. A large JSON suite keeps no definitions at all and builds each from its slice of the case
+ * file when the case runs, so memory stays flat at 100k cases.
+ */
+export class CaseList implements Iterable<CaseDefinition> {
+  readonly length: number
+  /** some case has `assert:` items or `expect:` values that only the zod schemas can check */
+  readonly needsSchemas: boolean
+  /** some case has `judge:` items */
+  readonly judged: boolean
+  readonly #heads: Heads
+  /** the index of each case of this list in `#heads` */
+  readonly #at: Uint32Array | undefined
+  /** skip reasons that override the cases' own, by index in this list (cases skipped by another's `only`) */
+  readonly #skips: ReadonlyMap<number, string> | undefined
+
+  private constructor(heads: Heads, at?: Uint32Array, skips?: ReadonlyMap<number, string>) {
+    this.#heads = heads
+    this.#at = at
+    this.#skips = skips
+    this.length = at?.length ?? heads.length
+    this.needsSchemas = heads.needsSchemas
+    this.judged = heads.judged
+  }
+
+  /** A list holding these definitions as they are (tests, programmatic suites, small case files). */
+  static of(cases: Iterable<CaseDefinition>): CaseList {
+    const builder = new CaseListBuilder()
+    for (const caseDef of cases) builder.add(caseDef, true)
+    return builder.done()
+  }
+
+  /** The case at `index`, built anew unless the list holds it. */
+  get(index: number): CaseDefinition {
+    const caseDef = this.#heads.definition(this.#index(index))
+    const skip = this.#skips?.get(index)
+    return skip === undefined || caseDef.skip !== undefined ? caseDef : { ...caseDef, skip }
+  }
+
+  id(index: number): string {
+    return this.#heads.ids[this.#index(index)] as string
+  }
+
+  tags(index: number): string[] {
+    return this.#heads.tags[this.#index(index)] as string[]
+  }
+
+  weight(index: number): number {
+    return this.#heads.weights.get(this.#index(index))
+  }
+
+  /** runs per case: case, then defaults, then suite */
+  trials(index: number): number {
+    return this.#heads.trials.get(this.#index(index))
+  }
+
+  /** 1-based line of the case in its file */
+  line(index: number): number {
+    return this.#heads.lines.get(this.#index(index))
+  }
+
+  only(index: number): boolean {
+    return this.#heads.only.get(this.#index(index)) === 1
+  }
+
+  /** why the case is skipped; undefined when it runs */
+  skip(index: number): string | undefined {
+    return this.#heads.skips.get(this.#index(index)) ?? this.#skips?.get(index)
+  }
+
+  /** the case's `timeout_ms`, if it has one */
+  timeoutMs(index: number): number | undefined {
+    return this.#heads.timeouts.get(this.#index(index))
+  }
+
+  /** hash of the rendered input and vars, as baselines record it */
+  inputHash(index: number): string {
+    return this.#heads.hashes.hex(this.#index(index))
+  }
+
+  /** Builds each case in turn (a large JSON suite builds it anew at each reading). */
+  *[Symbol.iterator](): Iterator<CaseDefinition> {
+    for (let index = 0; index < this.length; index++) yield this.get(index)
+  }
+
+  /** The indexes of the cases, 0 to length − 1. */
+  *keys(): Generator<number> {
+    for (let index = 0; index < this.length; index++) yield index
+  }
+
+  /**
+   * The cases at `indexes` of this list, in that order. `skip` gives a case without a skip reason of its own one
+   * (by its index in this list); reasons given before carry over.
+   */
+  pick(indexes: Iterable<number>, skip?: (index: number) => string | undefined): CaseList {
+    const picked = [...indexes]
+    const skips = new Map<number, string>()
+    picked.forEach((index, at) => {
+      const reason = this.#skips?.get(index) ?? skip?.(index)
+      if (reason !== undefined) skips.set(at, reason)
+    })
+    const at = Uint32Array.from(picked, (index) => this.#index(index))
+    return new CaseList(this.#heads, at, skips.size > 0 ? skips : undefined)
+  }
+
+  #index(index: number): number {
+    if (!(index >= 0 && index < this.length)) throw new RangeError(`case index ${String(index)} out of range`)
+    return this.#at === undefined ? index : (this.#at[index] as number)
+  }
+
+  /** @internal */
+  static fromHeads(heads: Heads): CaseList {
+    return new CaseList(heads)
+  }
+}
+
+/**
+ * Collects the cases of a list as they are loaded. `add(caseDef, keep)` records what the list keeps of every case;
+ * with `keep` false the definition itself is dropped and `rebuild` makes it again when asked for.
+ */
+export class CaseListBuilder {
+  readonly #heads: Heads
+
+  /** `rebuild(index, line)` builds case `index` again, for a list that does not keep the definitions */
+  constructor(rebuild?: (index: number, line: number) => CaseDefinition) {
+    this.#heads = new Heads(rebuild)
+  }
+
+  add(caseDef: CaseDefinition, keep: boolean): void {
+    this.#heads.add(caseDef, keep)
+  }
+
+  done(): CaseList {
+    return CaseList.fromHeads(this.#heads)
+  }
+}
+
+const HASH_BYTES = 8
+
+/** The kept part of every case of a suite, in columns. */
+class Heads {
+  length = 0
+  needsSchemas = false
+  judged = false
+  readonly ids: string[] = []
+  readonly tags: string[][] = []
+  readonly weights = new Column(Float64Array)
+  readonly trials = new Column(Uint32Array)
+  readonly lines = new Column(Uint32Array)
+  readonly only = new Column(Uint8Array)
+  readonly skips = new Map<number, string>()
+  readonly timeouts = new Map<number, number>()
+  readonly hashes = new HashColumn()
+  /** the definitions, when kept */
+  readonly #kept: (CaseDefinition | undefined)[] = []
+  readonly #rebuild: ((index: number, line: number) => CaseDefinition) | undefined
+
+  constructor(rebuild?: (index: number, line: number) => CaseDefinition) {
+    this.#rebuild = rebuild
+  }
+
+  add(caseDef: CaseDefinition, keep: boolean): void {
+    const index = this.length++
+    this.ids.push(caseDef.id)
+    this.tags.push(caseDef.tags)
+    this.weights.push(caseDef.weight)
+    this.trials.push(caseDef.trials)
+    this.lines.push(caseDef.line)
+    this.only.push(caseDef.only ? 1 : 0)
+    if (caseDef.skip !== undefined) this.skips.set(index, caseDef.skip)
+    if (caseDef.timeoutMs !== undefined) this.timeouts.set(index, caseDef.timeoutMs)
+    this.hashes.push(hash('sha256', canonicalJson({ input: caseDef.input, vars: caseDef.vars }), 'hex'))
+    this.needsSchemas ||= needsSchemas(caseDef)
+    this.judged ||= (caseDef.judge?.length ?? 0) > 0
+    if (keep || !this.#rebuild) this.#kept[index] = caseDef
+  }
+
+  definition(index: number): CaseDefinition {
+    const kept = this.#kept[index]
+    if (kept) return kept
+    if (!this.#rebuild) throw new Error(`case ${String(index)} was neither kept nor can be built again`)
+    return this.#rebuild(index, this.lines.get(index))
+  }
+}
+
+type TypedArray = Float64Array | Uint32Array | Uint8Array
+
+/** A growing typed array. */
+class Column<T extends TypedArray> {
+  readonly #type: new (length: number) => T
+  #values: T
+  #length = 0
+
+  constructor(type: new (length: number) => T) {
+    this.#type = type
+    this.#values = new type(64)
+  }
+
+  push(value: number): void {
+    if (this.#length === this.#values.length) {
+      const grown = new this.#type(this.#length * 2)
+      grown.set(this.#values)
+      this.#values = grown
+    }
+    this.#values[this.#length++] = value
+  }
+
+  get(index: number): number {
+    return this.#values[index] as number
+  }
+}
+
+/** The first 8 bytes of hex SHA-256 digests, kept as bytes. */
+class HashColumn {
+  #bytes = Buffer.alloc(64 * HASH_BYTES)
+  #length = 0
+
+  push(hexDigest: string): void {
+    if ((this.#length + 1) * HASH_BYTES > this.#bytes.length) {
+      const grown = Buffer.alloc(this.#bytes.length * 2)
+      this.#bytes.copy(grown)
+      this.#bytes = grown
+    }
+    this.#bytes.write(hexDigest.slice(0, 2 * HASH_BYTES), this.#length * HASH_BYTES, 'hex')
+    this.#length++
+  }
+
+  /** the 16 hex characters `hashInput` gives */
+  hex(index: number): string {
+    return this.#bytes.toString('hex', index * HASH_BYTES, (index + 1) * HASH_BYTES)
+  }
+}
