@@ -7,19 +7,6 @@ interface Position {
   children?: Map<string, Position> | Position[]
 }
 
-/** A syntax error in a part of the file parsed late (`caseEntry`), with where it is. */
-export class SourceSyntaxError extends Error {
-  readonly line: number
-  readonly column: number
-
-  constructor(message: string, at: { line: number; column: number }) {
-    super(message)
-    this.name = 'SourceSyntaxError'
-    this.line = at.line
-    this.column = at.column
-  }
-}
-
 /** A SourceMap for JSON: `JSON.parse` for the data and one quick scan for positions, far faster than YAML. */
 export function parseJsonSource(text: string): SourceMap {
   const lineStarts = [0]
@@ -34,10 +21,9 @@ export function parseJsonSource(text: string): SourceMap {
     }
     return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 }
   }
-  const lazy = lazyCases(text, position)
   let data: unknown
   try {
-    data = lazy?.data ?? JSON.parse(text)
+    data = JSON.parse(text)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const offset = Number(/at position (\d+)/.exec(message)?.[1] ?? 0)
@@ -77,63 +63,7 @@ export function parseJsonSource(text: string): SourceMap {
     errors: [],
     locate,
     line: (path) => (lineStarts.length === 1 ? 1 : locate(path).line),
-    ...(lazy && { caseEntry: lazy.entry, caseBytes: lazy.bytes }),
   }
-}
-
-/** Below this size a file is parsed whole: splitting pays off only when the parsed case list would be large. */
-const LAZY_CASES_BYTES = 8 << 20
-
-/**
- * For a large file whose top level is an object with a `cases` array: the file parsed without the cases (a
- * placeholder list of the right length stands in) and a parser of each case from its own slice of the text, so
- * each case's parsed values die young. Undefined when the text is not such a file or is not valid JSON.
- */
-function lazyCases(
-  text: string,
-  position: (offset: number) => { line: number; column: number },
-): { data: unknown; entry: (index: number) => unknown; bytes: () => Float64Array } | undefined {
-  if (text.length < LAZY_CASES_BYTES) return undefined
-  try {
-    const range = new PositionScanner(text, 0).casesRange()
-    if (range === undefined) return undefined
-    const data = JSON.parse(`${text.slice(0, range.start)}[]${text.slice(range.end)}`) as { cases: unknown[] }
-    data.cases = new Array<unknown>(range.items.length / 2)
-    const { items } = range
-    const entry = (index: number): unknown => {
-      const start = items[2 * index] ?? 0
-      try {
-        return JSON.parse(text.slice(start, items[2 * index + 1])) as unknown
-      } catch (error) {
-        // the whole-file parse would have failed here: the same message, at the position in the file
-        let offset = start
-        const message = (error as Error).message.replace(/at position (\d+)/, (_, at: string) => {
-          offset = start + Number(at)
-          return `at position ${String(offset)}`
-        })
-        throw new SourceSyntaxError(message, position(offset))
-      }
-    }
-    return { data, entry, bytes: () => byteOffsets(text, items) }
-  } catch {
-    // not valid JSON: the whole-file parse reports where
-    return undefined
-  }
-}
-
-/** The UTF-8 byte offsets of ascending character offsets into `text`. */
-function byteOffsets(text: string, offsets: readonly number[]): Float64Array {
-  const bytes = Float64Array.from(offsets)
-  // one byte per character, the usual case for generated files: the offsets are the same
-  if (Buffer.byteLength(text) === text.length) return bytes
-  let at = 0
-  let byte = 0
-  for (const [index, offset] of offsets.entries()) {
-    byte += Buffer.byteLength(text.slice(at, offset))
-    at = offset
-    bytes[index] = byte
-  }
-  return bytes
 }
 
 /** Walks valid JSON text recording where each value (and each object key) starts. */
@@ -191,49 +121,6 @@ class PositionScanner {
     }
     this.index++
     return children
-  }
-
-  /**
-   * Where the top-level object's `cases` array is (`start` at its `[`, `end` past its `]`) and where each of its
-   * items starts and ends, as pairs; undefined when the top level is not an object with a `cases` array.
-   */
-  casesRange(): { start: number; end: number; items: number[] } | undefined {
-    this.skipSpace()
-    if (this.text.charCodeAt(this.index) !== OPEN_BRACE) return undefined
-    this.index++
-    this.skipSpace()
-    while (this.index < this.text.length && this.text.charCodeAt(this.index) === QUOTE) {
-      const keyStart = this.index
-      const key = this.text.slice(keyStart + 1, this.string() - 1)
-      this.skipSpace()
-      this.index++ // the colon
-      this.skipSpace()
-      if (key === 'cases' && this.text.charCodeAt(this.index) === OPEN_BRACKET) {
-        const start = this.index
-        const items: number[] = []
-        this.index++
-        this.skipSpace()
-        while (this.index < this.text.length && this.text.charCodeAt(this.index) !== CLOSE_BRACKET) {
-          const itemStart = this.index
-          this.skipValue()
-          items.push(itemStart, this.index)
-          this.skipComma()
-          this.skipSpace()
-        }
-        return { start, end: ++this.index, items }
-      }
-      this.skipValue()
-      this.skipComma()
-      this.skipSpace()
-    }
-    return undefined
-  }
-
-  private skipValue(): void {
-    const char = this.text.charCodeAt(this.index)
-    if (char === OPEN_BRACE || char === OPEN_BRACKET) this.skipNested()
-    else if (char === QUOTE) this.string()
-    else while (this.index < this.text.length && !isValueEnd(this.text.charCodeAt(this.index))) this.index++
   }
 
   /** skips an object or array, strings included, without recording anything */

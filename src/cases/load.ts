@@ -10,7 +10,8 @@ import { FileSlices } from './file-slices.ts'
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
-import { parseJsonSource, SourceSyntaxError } from './json-source.ts'
+import { parseJsonSource } from './json-source.ts'
+import { largeJsonSource, SourceSyntaxError, type ReadSource } from './large-json-source.ts'
 import type { CaseEntry, CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
@@ -29,12 +30,7 @@ export interface LoadSuiteOptions {
 export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
   const absolute = resolve(file)
   const from = options.from === undefined ? absolute : resolve(options.from)
-  const { text, stats, hash } = await readCaseFile(from)
-  // yaml is loaded only for YAML files: JSON suites start faster without it
-  const source =
-    extname(absolute) === '.json'
-      ? parseJsonSource(text)
-      : (await import('./source-map.ts')).parseSource(text)
+  const { source, stats, hash } = await readSource(from, extname(absolute) === '.json')
   const located = (issues: readonly PathIssue[]): CaseFileIssue[] =>
     issues.map((issue) => ({
       file: absolute,
@@ -78,13 +74,13 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   return suite
 }
 
-/** The text of a case file, its size and modification time when read, and the hash of its bytes. */
-async function readCaseFile(
-  path: string,
-): Promise<{ text: string; stats: { size: number; mtimeMs: number }; hash: string }> {
+/** A case file parsed, with its size and modification time when read and the SHA-256 of its bytes. */
+async function readSource(path: string, json: boolean): Promise<ReadSource> {
   let bytes: Buffer
   let stats: { size: number; mtimeMs: number }
   try {
+    const large = json ? largeJsonSource(path) : undefined
+    if (large) return large
     const handle = await open(path, 'r')
     try {
       const { size, mtimeMs } = await handle.stat()
@@ -96,12 +92,10 @@ async function readCaseFile(
   } catch (error) {
     throw new ConfigError(`Cannot read case file ${path}: ${(error as Error).message}`, { cause: error })
   }
-  return { text: bytes.toString('utf8'), stats, hash: fileHashOf(bytes) }
-}
-
-/** The SHA-256 of a case file's bytes, as `Suite.fileHash` holds it. */
-export function fileHashOf(bytes: Uint8Array): string {
-  return hash('sha256', bytes, 'hex')
+  const text = bytes.toString('utf8')
+  // yaml is loaded only for YAML files: JSON suites start faster without it
+  const source = json ? parseJsonSource(text) : (await import('./source-map.ts')).parseSource(text)
+  return { source, stats, hash: hash('sha256', bytes, 'hex') }
 }
 
 /** Builds a case again from its bytes in the file (`ranges`: start and end pairs), as it was built when loaded. */
