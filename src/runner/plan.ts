@@ -1,11 +1,12 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { hashInput } from '../baselines/hash.ts'
-import { fileHashOf, loadSuite } from '../cases/load.ts'
+import { loadSuite } from '../cases/load.ts'
 import { selectCases } from '../cases/select.ts'
 import type { CaseDefinition, CaseList, Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
+import { copyFileHashed } from '../util/copy-file.ts'
 import { writeJsonFile } from '../util/json-file.ts'
 import { selectShard, type Shard } from './shard.ts'
 
@@ -72,11 +73,10 @@ export async function writePlan(dir: string, fields: PlanFields, suites: readonl
 
 /** Copies a case file to `to`, checking it still holds the bytes hashed when it was loaded. */
 async function snapshotCaseFile(file: string, hash: string, to: string): Promise<void> {
-  const bytes = await readFile(file)
-  if (fileHashOf(bytes) !== hash) {
+  if ((await copyFileHashed(file, to)) !== hash) {
+    await rm(to, { force: true })
     throw new ConfigError(`${file} changed after it was loaded; run again to use the new cases.`)
   }
-  await writeFile(to, bytes)
 }
 
 /** Reads `<dir>/run.json`; a ConfigError says what is missing or wrong. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadSuites } from '../../src/cases/load.ts'
@@ -172,6 +172,18 @@ describe('resume', () => {
       suites: [{ name: 'plan', file, fileHash: sha256(readFileSync(file)), snapshot: 'cases/0-plan.yaml' }],
     })
     expect(readFileSync(join(work, 'p', 'cases', '0-plan.yaml'), 'utf8')).toBe(readFileSync(file, 'utf8'))
+  })
+
+  test('a case file edited between loading and starting stops the run before anything runs, leaving no copy', async () => {
+    const work = tempDir()
+    const file = writeCaseFile(work, 'edited', 3)
+    const suites = await loadSuites([file])
+    writeFileSync(file, `${readFileSync(file, 'utf8')}# edited\n`)
+    await expect(runSuites(suites, { outDir: work, runId: 'e' })).rejects.toThrow(
+      new ConfigError(`${file} changed after it was loaded; run again to use the new cases.`),
+    )
+    expect(existsSync(join(work, 'e', 'cases', '0-edited.yaml'))).toBe(false)
+    expect(existsSync(join(work, 'e', 'results.jsonl'))).toBe(false)
   })
 
   test('run.json of a suite made in code names it, with no copy', async () => {
