@@ -1,6 +1,6 @@
 import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
 import type { CaseList } from '../cases/suite.ts'
-import type { WeightedRate } from '../stats/proportion.ts'
+import { WeightedAccuracyTally, type WeightedAccuracy } from '../stats/proportion.ts'
 import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
 import type { CaseResult } from './result.ts'
 
@@ -68,6 +68,18 @@ export class CaseStatsTally {
         bump(c.costCount, index, 1)
       }
     }
+  }
+
+  /** The weighted accuracy over every case with a verdict, read from the totals without making the cases. */
+  weightedAccuracy(): WeightedAccuracy | null {
+    const c = this.#columns
+    const tally = new WeightedAccuracyTally()
+    for (const { cases, start } of this.#suites)
+      for (let at = 0; at < cases.length; at++) {
+        const graded = c.graded[start + at] as number
+        if (graded > 0) tally.add(cases.weight(at), (c.passes[start + at] as number) / graded)
+      }
+    return tally.result()
   }
 
   /** Every case that reached a result, in the order they were planned: made as the list is read. */
@@ -248,14 +260,6 @@ function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: 
     passHatK: trials === 0 ? null : passHatK(trials, passes, trials),
     flaky: isFlaky(passes, trials),
   }
-}
-
-/** The weights and pass rates of the cases with a verdict, what weighted accuracy is computed from. */
-export function gradedRates(cases: Iterable<CaseStats>): WeightedRate[] {
-  const rates: WeightedRate[] = []
-  for (const entry of cases)
-    if (isGraded(entry)) rates.push({ weight: entry.weight, passRate: entry.passRate })
-  return rates
 }
 
 /** A case with a verdict in some trial, so it has a pass rate. */

@@ -1,8 +1,7 @@
 import type { CaseList } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
-import { weightedAccuracy } from '../stats/proportion.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
-import { CaseStatsTally, gradedRates, type CaseStatsList } from './case-stats.ts'
+import { CaseStatsTally, type CaseStatsList } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
@@ -61,7 +60,7 @@ export class RunStats {
     | 'moreProblems'
   > {
     const cases = this.#cases.cases()
-    const accuracy = weightedAccuracy(gradedRates(cases))
+    const accuracy = this.#cases.weightedAccuracy()
     return {
       counts: { ...this.counts },
       accuracy: accuracy?.accuracy ?? null,

@@ -47,6 +47,8 @@ export interface WeightedAccuracy {
   interval: Interval
   /** Kish's effective number of cases, (Σw)² / Σw²; equals the case count when all weights are equal */
   effectiveSampleSize: number
+  /** the cases counted, weight 0 included */
+  cases: number
 }
 
 /** Weighted accuracy over cases, read once (an array or a generator); null when no case carries weight. */
@@ -67,6 +69,7 @@ export class WeightedAccuracyTally {
   #total = 0
   #totalSquared = 0
   #passed = 0
+  #cases = 0
 
   add(weight: number, passRate: number): void {
     if (!(weight >= 0) || !(passRate >= 0 && passRate <= 1)) {
@@ -85,6 +88,7 @@ export class WeightedAccuracyTally {
     this.#total += scaled
     this.#totalSquared += scaled * scaled
     this.#passed += scaled * passRate
+    this.#cases++
   }
 
   /** null when no case carried weight */
@@ -105,6 +109,7 @@ export class WeightedAccuracyTally {
       standardError: Math.sqrt((accuracy * (1 - accuracy)) / effectiveSampleSize),
       interval: { low: Math.min(low, accuracy), high: Math.max(high, accuracy) },
       effectiveSampleSize,
+      cases: this.#cases,
     }
   }
 }

@@ -72,16 +72,19 @@ describe('weightedAccuracy', () => {
     ])
     expect(result?.accuracy).toBe(0.75)
     expect(result?.effectiveSampleSize).toBeCloseTo(1.6, 12)
+    expect(result?.cases).toBe(2)
     expect(result?.interval.low).toBeCloseTo(0.169138, 6)
     expect(result?.interval.high).toBeCloseTo(0.977881, 6)
   })
 
-  test('averages per-case pass rates from trials', () => {
+  test('averages per-case pass rates from trials; a case of weight 0 is counted but moves nothing', () => {
     const result = weightedAccuracy([
       { weight: 1, passRate: 2 / 3 },
+      { weight: 0, passRate: 1 },
       { weight: 2, passRate: 1 / 3 },
     ])
     expect(result?.accuracy).toBeCloseTo(4 / 9, 12)
+    expect(result?.cases).toBe(3)
   })
 
   test('is null when no case carries weight', () => {
