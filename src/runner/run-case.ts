@@ -4,6 +4,7 @@ import { EvalsError, TimeoutError, toError } from '../errors.ts'
 import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
+import { InFlight, type Stoppable } from './in-flight.ts'
 import type { CaseResult, NamedVerdict, SerializedError } from './result.ts'
 
 /** One (case, trial) pair, ready to run. */
@@ -104,32 +105,22 @@ function baseOf(job: CaseJob): Pick<CaseResult, 'suite' | 'caseId' | 'trial' | '
 }
 
 /** One pair in flight: its clock, timeout and abort signal (made on first use: most targets never read it). */
-class PairRun {
+class PairRun implements Stoppable {
   readonly started = performance.now()
+  readonly deadline: number
   readonly verdicts: NamedVerdict[] = []
   transcript: Transcript | undefined
   readonly #job: CaseJob
-  readonly #interrupt: AbortSignal
-  readonly #timer: NodeJS.Timeout
+  readonly #inFlight: InFlight
   #controller: AbortController | undefined
   #stop: ((error: Error) => void) | undefined
   #stopped: Error | undefined
-  readonly #onInterrupt = (): void => {
-    this.#abort(this.#interrupt.reason)
-  }
 
   constructor(job: CaseJob, interrupt: AbortSignal) {
     this.#job = job
-    this.#interrupt = interrupt
-    this.#timer = setTimeout(() => {
-      this.#abort(
-        new TimeoutError(
-          `case \`${job.caseId}\` took longer than ${job.timeoutMs}ms; raise \`timeout\` or --timeout`,
-          job.timeoutMs,
-        ),
-      )
-    }, job.timeoutMs)
-    interrupt.addEventListener('abort', this.#onInterrupt, { once: true })
+    this.deadline = this.started + job.timeoutMs
+    this.#inFlight = InFlight.of(interrupt)
+    this.#inFlight.add(this)
   }
 
   get signal(): AbortSignal {
@@ -151,11 +142,20 @@ class PairRun {
   }
 
   end(): void {
-    clearTimeout(this.#timer)
-    this.#interrupt.removeEventListener('abort', this.#onInterrupt)
+    this.#inFlight.delete(this)
   }
 
-  #abort(reason: unknown): void {
+  expire(): void {
+    const { caseId, timeoutMs } = this.#job
+    this.interrupt(
+      new TimeoutError(
+        `case \`${caseId}\` took longer than ${timeoutMs}ms; raise \`timeout\` or --timeout`,
+        timeoutMs,
+      ),
+    )
+  }
+
+  interrupt(reason: unknown): void {
     ;(this.#controller ??= new AbortController()).abort(reason)
     this.#stopped ??= toError(reason)
     this.#stop?.(this.#stopped)

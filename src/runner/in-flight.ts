@@ -1,0 +1,77 @@
+/** A pair that can be stopped by its timeout or by the run's interrupt. */
+export interface Stoppable {
+  /** when its timeout falls, on the `performance.now()` clock */
+  readonly deadline: number
+  /** its timeout fell */
+  expire(): void
+  /** the run was interrupted */
+  interrupt(reason: unknown): void
+}
+
+const byInterrupt = new WeakMap<AbortSignal, InFlight>()
+
+/**
+ * The pairs running under one interrupt signal, watched by a single timer armed for the earliest deadline and a
+ * single abort listener: a pair costs a set insertion, not a timer and a listener of its own. The timer holds the
+ * process open only while some pair runs, so a hung target still times out and a finished run still exits.
+ */
+export class InFlight {
+  readonly #pairs = new Set<Stoppable>()
+  #timer: NodeJS.Timeout | undefined
+  #armedFor = Number.POSITIVE_INFINITY
+
+  private constructor(interrupt: AbortSignal) {
+    interrupt.addEventListener(
+      'abort',
+      () => {
+        for (const pair of [...this.#pairs]) pair.interrupt(interrupt.reason)
+      },
+      { once: true },
+    )
+  }
+
+  /** The watcher of the pairs run under `interrupt`, made on first use. */
+  static of(interrupt: AbortSignal): InFlight {
+    let inFlight = byInterrupt.get(interrupt)
+    if (!inFlight) byInterrupt.set(interrupt, (inFlight = new InFlight(interrupt)))
+    return inFlight
+  }
+
+  add(pair: Stoppable): void {
+    if (this.#pairs.size === 0) this.#timer?.ref()
+    this.#pairs.add(pair)
+    if (pair.deadline < this.#armedFor) this.#arm(pair.deadline)
+  }
+
+  delete(pair: Stoppable): void {
+    this.#pairs.delete(pair)
+    if (this.#pairs.size === 0) this.#timer?.unref()
+  }
+
+  #arm(deadline: number): void {
+    clearTimeout(this.#timer)
+    this.#armedFor = deadline
+    this.#timer = setTimeout(
+      () => {
+        this.#expire()
+      },
+      Math.max(0, deadline - performance.now()),
+    )
+    if (this.#pairs.size === 0) this.#timer.unref()
+  }
+
+  #expire(): void {
+    this.#timer = undefined
+    this.#armedFor = Number.POSITIVE_INFINITY
+    const now = performance.now()
+    let next = Number.POSITIVE_INFINITY
+    for (const pair of [...this.#pairs]) {
+      // a timer may fire a little before its time on this clock: a millisecond's slack
+      if (pair.deadline <= now + 1) {
+        this.#pairs.delete(pair)
+        pair.expire()
+      } else next = Math.min(next, pair.deadline)
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.#arm(next)
+  }
+}
