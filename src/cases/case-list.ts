@@ -128,9 +128,12 @@ export class CaseList implements Iterable<CaseDefinition> {
 export class CaseListBuilder {
   readonly #heads: Heads
 
-  /** `rebuild(index, line)` builds case `index` again, for a list that does not keep the definitions */
-  constructor(rebuild?: (index: number, line: number) => CaseDefinition) {
-    this.#heads = new Heads(rebuild)
+  /**
+   * `rebuild(index, line)` builds case `index` again, for a list that does not keep the definitions; `expected`
+   * is how many cases are likely, so the columns are made once at that size
+   */
+  constructor(rebuild?: (index: number, line: number) => CaseDefinition, expected = 64) {
+    this.#heads = new Heads(rebuild, expected)
   }
 
   add(caseDef: CaseDefinition, keep: boolean): void {
@@ -151,19 +154,25 @@ class Heads {
   judged = false
   readonly ids: string[] = []
   readonly tags: string[][] = []
-  readonly weights = new Column(Float64Array)
-  readonly trials = new Column(Uint32Array)
-  readonly lines = new Column(Uint32Array)
-  readonly only = new Column(Uint8Array)
+  readonly weights: Column<Float64Array>
+  readonly trials: Column<Uint32Array>
+  readonly lines: Column<Uint32Array>
+  readonly only: Column<Uint8Array>
   readonly skips = new Map<number, string>()
   readonly timeouts = new Map<number, number>()
-  readonly hashes = new HashColumn()
+  readonly hashes: HashColumn
   /** the definitions, when kept */
   readonly #kept: (CaseDefinition | undefined)[] = []
   readonly #rebuild: ((index: number, line: number) => CaseDefinition) | undefined
 
-  constructor(rebuild?: (index: number, line: number) => CaseDefinition) {
+  constructor(rebuild: ((index: number, line: number) => CaseDefinition) | undefined, expected: number) {
     this.#rebuild = rebuild
+    const size = Math.max(16, expected)
+    this.weights = new Column(Float64Array, size)
+    this.trials = new Column(Uint32Array, size)
+    this.lines = new Column(Uint32Array, size)
+    this.only = new Column(Uint8Array, size)
+    this.hashes = new HashColumn(size)
   }
 
   add(caseDef: CaseDefinition, keep: boolean): void {
@@ -198,9 +207,9 @@ class Column<T extends TypedArray> {
   #values: T
   #length = 0
 
-  constructor(type: new (length: number) => T) {
+  constructor(type: new (length: number) => T, size: number) {
     this.#type = type
-    this.#values = new type(64)
+    this.#values = new type(size)
   }
 
   push(value: number): void {
@@ -219,8 +228,12 @@ class Column<T extends TypedArray> {
 
 /** The first 8 bytes of hex SHA-256 digests, kept as bytes. */
 class HashColumn {
-  #bytes = Buffer.alloc(64 * HASH_BYTES)
+  #bytes: Buffer
   #length = 0
+
+  constructor(size: number) {
+    this.#bytes = Buffer.alloc(size * HASH_BYTES)
+  }
 
   push(hexDigest: string): void {
     if ((this.#length + 1) * HASH_BYTES > this.#bytes.length) {

@@ -48,7 +48,10 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   const entries = rawCases(source.data)
   const { caseEntry, caseBytes } = source
   // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
-  const cases = new CaseListBuilder(caseBytes && header && rebuildFromFile(from, stats, caseBytes(), header))
+  const cases = new CaseListBuilder(
+    caseBytes && header && rebuildFromFile(from, stats, caseBytes(), header),
+    entries.length,
+  )
   const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
   let valid = header !== undefined

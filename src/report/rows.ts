@@ -11,12 +11,22 @@ export class ResultRows {
   readonly judges = new JudgeSet()
   #length = 0
   #caseIds: string[] = []
-  #suites = new Uint32Array(1024)
-  #trials = new Uint32Array(1024)
-  #bytes = new Uint32Array(1024)
-  #offsets = new Float64Array(1024)
+  #suites: Uint32Array
+  #trials: Uint32Array
+  #bytes: Uint32Array
+  #offsets: Float64Array
   /** 1 when the row was written canonically (keys sorted, as report.json wants them), so it is copied as it is */
-  #canonical = new Uint8Array(1024)
+  #canonical: Uint8Array
+
+  /** `expected`: how many rows are likely, so the columns are made once at that size */
+  constructor(expected = 1024) {
+    const size = Math.max(16, expected)
+    this.#suites = new Uint32Array(size)
+    this.#trials = new Uint32Array(size)
+    this.#bytes = new Uint32Array(size)
+    this.#offsets = new Float64Array(size)
+    this.#canonical = new Uint8Array(size)
+  }
 
   get length(): number {
     return this.#length
