@@ -5,17 +5,13 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { Baseline } from '../baselines/schema.ts'
-import {
-  baselineFromSummaries,
-  type CaseSummary,
-  type RunMeta,
-  type RunSummary,
-} from '../baselines/summary.ts'
+import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
 import { WeightedAccuracyTally } from '../stats/proportion.ts'
-import { isGraded, toCaseSummary, type CaseStats } from './case-stats.ts'
+import { toCaseSummary, type CaseStats, type SuiteCases } from './case-stats.ts'
+import { isFlaky } from '../stats/trials.ts'
 import type { SuiteStats } from './result.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
@@ -88,7 +84,7 @@ export function gateOptionsOf(suite: Suite, options: BaselineOptions | undefined
 export function suiteStatsOf(
   suite: Suite,
   meta: RunMeta,
-  cases: Iterable<CaseStats>,
+  { cases, forEachTotals }: SuiteCases,
   baselines: LoadedBaselines,
   options: BaselineOptions | undefined,
 ): { stats: SuiteStats; comparison: Comparison | null } {
@@ -96,33 +92,32 @@ export function suiteStatsOf(
   const { gate } = baselines
   const gated = (loaded !== undefined || suite.gate !== undefined) && gate !== undefined
   const accuracy = new WeightedAccuracyTally()
-  const scores: number[] = []
-  const summaries: CaseSummary[] = []
+  const scores = new Float64Array(cases.length)
+  let graded = 0
   let scored = false
   let trials = 0
   let flaky = 0
-  // one pass: the cases are made as they are read
-  for (const entry of cases) {
+  forEachTotals((entry) => {
     trials = Math.max(trials, entry.trials + entry.errored)
-    if (entry.flaky) flaky++
-    if (gated) summaries.push(toCaseSummary(entry))
-    if (!isGraded(entry)) continue
-    accuracy.add(entry.weight, entry.passRate)
-    scores.push(entry.score ?? entry.passRate)
+    if (isFlaky(entry.passes, entry.trials)) flaky++
+    if (entry.trials === 0) return
+    const passRate = entry.passes / entry.trials
+    accuracy.add(entry.weight, passRate)
+    scores[graded++] = entry.score ?? passRate
     scored ||= entry.score !== undefined
-  }
+  })
   const stats: SuiteStats = {
     suite: suite.name,
     meta,
     accuracy: accuracy.result(),
-    score: scoreOf(scores),
+    score: scoreOf(scores.subarray(0, graded)),
     graded: scored,
     trials,
     flaky,
     ...(suite.gate && { gateOptions: suite.gate }),
   }
   if (!gated) return { stats, comparison: null }
-  const run: RunSummary = { meta, cases: summaries }
+  const run: RunSummary = { meta, cases: Array.from(cases, toCaseSummary) }
   const gateOptions = gate.resolveGateOptions(gateOptionsOf(suite, options))
   const comparison =
     loaded?.baseline == null
@@ -170,7 +165,7 @@ export async function writeSuiteBaseline(
 }
 
 /** The mean case score with its bootstrap interval, over the graded cases' scores. */
-function scoreOf(values: readonly number[]): SuiteStats['score'] {
+function scoreOf(values: Float64Array): SuiteStats['score'] {
   if (values.length === 0) return null
   // fewer resamples for huge suites: the interval is already narrow there, and this keeps the end of a run fast
   const resamples = Math.min(2000, Math.max(200, Math.floor(4_000_000 / values.length)))

@@ -38,7 +38,8 @@ export class CaseStatsTally {
     const start = this.#length
     this.#suites.push({ name: suite, cases, start })
     this.#length += cases.length
-    while (this.#length > this.#columns.capacity) this.#columns = this.#columns.grown()
+    if (this.#length > this.#columns.capacity)
+      this.#columns = this.#columns.grown(Math.max(this.#length, 2 * this.#columns.capacity))
     this.#byKey = undefined
     return { start }
   }
@@ -80,6 +81,31 @@ export class CaseStatsTally {
         if (graded > 0) tally.add(cases.weight(at), (c.passes[start + at] as number) / graded)
       }
     return tally.result()
+  }
+
+  /**
+   * Visits the totals of each case of `suite` that reached a result, in planned order, in one record reused from
+   * case to case: aggregates over a 100k-case suite without making each case's stats.
+   */
+  forEachTotals(suite: string, visit: (totals: Readonly<CaseTotals>) => void): void {
+    const c = this.#columns
+    const totals: CaseTotals = { weight: 0, passes: 0, trials: 0, errored: 0, score: undefined }
+    for (const { name, cases, start } of this.#suites) {
+      if (name !== suite) continue
+      for (let at = 0; at < cases.length; at++) {
+        const index = start + at
+        if (!this.hasResult(index)) continue
+        totals.weight = cases.weight(at)
+        totals.passes = c.passes[index] as number
+        totals.trials = c.graded[index] as number
+        totals.errored = c.errored[index] as number
+        totals.score =
+          (c.flags[index] as number) & SCORED && totals.trials > 0
+            ? round((c.scoreSum[index] as number) / totals.trials, 6)
+            : undefined
+        visit(totals)
+      }
+    }
   }
 
   /** Every case that reached a result, in the order they were planned: made as the list is read. */
@@ -128,6 +154,23 @@ export class CaseStatsTally {
     }
     return this.#byKey.get(keyOf(suite, id))
   }
+}
+
+/** What suite statistics read of a case: `CaseStats`' numbers, without its id, tags and derived rates. */
+export interface CaseTotals {
+  weight: number
+  passes: number
+  /** trials that reached a verdict */
+  trials: number
+  errored: number
+  /** the mean score over the trials when some verdict carried a score, as `CaseStats.score` */
+  score: number | undefined
+}
+
+/** A suite's cases with a result, and a visit of their totals for aggregates. */
+export interface SuiteCases {
+  cases: CaseStatsList
+  forEachTotals: (visit: (totals: Readonly<CaseTotals>) => void) => void
 }
 
 /** Cases with their stats, in run order: iterate it as often as needed, or spread it into an array. */
@@ -209,8 +252,8 @@ class Columns {
     this.flags = new Uint8Array(capacity)
   }
 
-  grown(): Columns {
-    const next = new Columns(this.capacity * 2)
+  grown(capacity: number): Columns {
+    const next = new Columns(capacity)
     for (const key of COLUMN_KEYS) next[key].set(this[key])
     return next
   }
@@ -260,11 +303,6 @@ function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: 
     passHatK: trials === 0 ? null : passHatK(trials, passes, trials),
     flaky: isFlaky(passes, trials),
   }
-}
-
-/** A case with a verdict in some trial, so it has a pass rate. */
-export function isGraded(stats: CaseStats): stats is CaseStats & { passRate: number } {
-  return stats.passRate !== null
 }
 
 /** The baseline's view of a case: exactly the `CaseSummary` fields, so strict schemas accept it. */

@@ -173,7 +173,7 @@ async function runAll(
     : undefined
   const results = new JsonLinesFile(resultsPath)
   // the rows of a resumed run's file were written before, maybe by another version: the report reads them all again
-  const rows = options.resume ? undefined : new ResultRows()
+  const rows = options.resume ? undefined : new ResultRows(info.total)
   const suiteIndex = new Map(suites.map((suite, index) => [suite.name, index]))
   const gitInfo = Promise.all(suites.map((suite) => gitInfoOf(suite.file)))
   const reporters = options.reporters ?? []
@@ -259,7 +259,7 @@ async function runAll(
     if (comparison) comparisons.push(comparison)
     // a stopped run has holes; blessing it would hide every case that did not run
     if (options.updateBaseline && stoppedBy === undefined) {
-      entry.baselineWritten = await writeSuiteBaseline(options.updateBaseline.dir, meta, cases)
+      entry.baselineWritten = await writeSuiteBaseline(options.updateBaseline.dir, meta, cases.cases)
     }
     suiteStats.push(entry)
   }

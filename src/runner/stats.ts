@@ -1,7 +1,7 @@
 import type { CaseList } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
-import { CaseStatsTally, type CaseStatsList } from './case-stats.ts'
+import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
@@ -76,9 +76,14 @@ export class RunStats {
     }
   }
 
-  /** The cases of one suite that reached a result. */
-  casesOf(suite: string): CaseStatsList {
-    return this.#cases.casesOf(suite)
+  /** The cases of one suite that reached a result, and a visit of their totals without making each case. */
+  casesOf(suite: string): SuiteCases {
+    return {
+      cases: this.#cases.casesOf(suite),
+      forEachTotals: (visit) => {
+        this.#cases.forEachTotals(suite, visit)
+      },
+    }
   }
 
   /** Judge verdicts carry their own usage and cost in `details`; they never count as the target's. */
@@ -108,7 +113,7 @@ export class RunStats {
   }
 
   #percentiles(): RunReport['latencyMs'] {
-    return percentiles(Array.from(this.#latencies.subarray(0, this.#latencyCount)))
+    return percentiles(this.#latencies.subarray(0, this.#latencyCount))
   }
 
   #addProblem(result: Exclude<CaseResult, { status: 'skipped' }>): void {

@@ -23,7 +23,7 @@ export interface BootstrapResult {
 }
 
 /** Bootstrap (percentile) interval for the mean of `values`, e.g. mean judge scores. */
-export function bootstrapMean(values: readonly number[], options: BootstrapOptions = {}): BootstrapResult {
+export function bootstrapMean(values: ArrayLike<number>, options: BootstrapOptions = {}): BootstrapResult {
   const { resamples = 2000, confidence = 0.95, seed = 1 } = options
   if (values.length === 0) throw new RangeError('`bootstrapMean`: needs at least one value, got none.')
   checkInteger('bootstrapMean', 'resamples', resamples, 1)
@@ -31,7 +31,9 @@ export function bootstrapMean(values: readonly number[], options: BootstrapOptio
   const n = values.length
   const first = values[0] as number
   // every resample of a constant sample is that sample: skip n × resamples draws (all-pass suites, 100k cases)
-  if (values.every((value) => value === first)) {
+  let constant = true
+  for (let i = 1; i < n && constant; i++) constant = values[i] === first
+  if (constant) {
     return { mean: first, standardError: 0, interval: { low: first, high: first } }
   }
   const random = seededRandom(seed)
@@ -42,16 +44,17 @@ export function bootstrapMean(values: readonly number[], options: BootstrapOptio
     means[r] = sum / n
   }
   means.sort()
-  const mean = values.reduce((sum, value) => sum + value, 0) / n
+  let total = 0
+  for (let i = 0; i < n; i++) total += values[i] as number
+  const mean = total / n
   const meanOfMeans = means.reduce((sum, value) => sum + value, 0) / resamples
   const variance =
     means.reduce((sum, value) => sum + (value - meanOfMeans) ** 2, 0) / Math.max(1, resamples - 1)
-  const sorted = Array.from(means)
   const tail = (1 - confidence) / 2
   return {
     mean,
     standardError: Math.sqrt(variance),
-    interval: { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) },
+    interval: { low: quantileOfSorted(means, tail), high: quantileOfSorted(means, 1 - tail) },
   }
 }
 
