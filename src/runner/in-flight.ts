@@ -9,11 +9,15 @@ export interface Stoppable {
 }
 
 const byInterrupt = new WeakMap<AbortSignal, InFlight>()
+/** the watchers with pairs running: if the event loop empties meanwhile (a target hung on a promise that nothing will settle), their timers hold the process open */
+const busy = new Set<InFlight>()
+let watchingExit = false
 
 /**
  * The pairs running under one interrupt signal, watched by a single timer armed for the earliest deadline and a
- * single abort listener: a pair costs a set insertion, not a timer and a listener of its own. The timer holds the
- * process open only while some pair runs, so a hung target still times out and a finished run still exits.
+ * single abort listener: a pair costs a set insertion, not a timer and a listener of its own. The timer never holds
+ * the process open on its own (a finished run exits at once), except when nothing else would while pairs run
+ * (`beforeExit`): so a target hung on a promise nothing will settle still times out.
  */
 export class InFlight {
   readonly #pairs = new Set<Stoppable>()
@@ -38,14 +42,19 @@ export class InFlight {
   }
 
   add(pair: Stoppable): void {
-    if (this.#pairs.size === 0) this.#timer?.ref()
+    if (this.#pairs.size === 0) busy.add(this)
     this.#pairs.add(pair)
     if (pair.deadline < this.#armedFor) this.#arm(pair.deadline)
   }
 
   delete(pair: Stoppable): void {
     this.#pairs.delete(pair)
-    if (this.#pairs.size === 0) this.#timer?.unref()
+    if (this.#pairs.size === 0) busy.delete(this)
+  }
+
+  /** the event loop has nothing else to wait for, yet pairs run: their next deadline holds the process open */
+  static #holdOpen(): void {
+    for (const inFlight of busy) inFlight.#timer?.ref()
   }
 
   #arm(deadline: number): void {
@@ -56,8 +65,13 @@ export class InFlight {
         this.#expire()
       },
       Math.max(0, deadline - performance.now()),
-    )
-    if (this.#pairs.size === 0) this.#timer.unref()
+    ).unref()
+    if (!watchingExit) {
+      watchingExit = true
+      process.on('beforeExit', () => {
+        InFlight.#holdOpen()
+      })
+    }
   }
 
   #expire(): void {
@@ -68,7 +82,7 @@ export class InFlight {
     for (const pair of [...this.#pairs]) {
       // a timer may fire a little before its time on this clock: a millisecond's slack
       if (pair.deadline <= now + 1) {
-        this.#pairs.delete(pair)
+        this.delete(pair)
         pair.expire()
       } else next = Math.min(next, pair.deadline)
     }
