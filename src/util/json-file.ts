@@ -110,15 +110,23 @@ interface JsonCapable {
   toJSON(key: string): unknown
 }
 
-/** A primitive, a list of primitives, or a record whose values are those. */
+/** A primitive, a list of primitives, or a record whose values are those. Loops, not `every`: it runs per item. */
 function isFlat(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true
-  const values = Array.isArray(value) ? value : Object.values(value)
-  return values.every(
-    (item) => item === null || typeof item !== 'object' || (Array.isArray(item) && item.every(isPrimitive)),
-  )
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isPrimitiveOrList(item)) return false
+    return true
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    if (!isPrimitiveOrList((value as Record<string, unknown>)[key])) return false
+  }
+  return true
 }
 
-function isPrimitive(value: unknown): boolean {
-  return value === null || typeof value !== 'object'
+function isPrimitiveOrList(item: unknown): boolean {
+  if (item === null || typeof item !== 'object') return true
+  if (!Array.isArray(item)) return false
+  for (const element of item) if (element !== null && typeof element === 'object') return false
+  return true
 }
