@@ -284,25 +284,27 @@ function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: 
     trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
   const cost =
     flags & COST_UNKNOWN || costCount === 0 ? null : round((c.costSum[index] as number) / costCount, 10)
-  return {
+  // filled in key order (summary.json's), without a conditional spread: this runs for every case, more than once
+  const stats = {
     id: cases.id(at),
     inputHash: cases.inputHash(at),
     tags: cases.tags(at),
     passes,
     trials,
-    ...(flags & SCORED && trials > 0 && { score: round((c.scoreSum[index] as number) / trials, 6) }),
-    // rounded so committed baselines do not churn on sub-millisecond noise
-    latencyMs: latencyCount === 0 ? 0 : round((c.latencySum[index] as number) / latencyCount, 1),
-    costUsd: cost,
-    status,
-    suite,
-    weight: cases.weight(at),
-    errored,
-    passRate: trials === 0 ? null : passes / trials,
-    passAtK: trials === 0 ? null : passAtK(trials, passes, trials),
-    passHatK: trials === 0 ? null : passHatK(trials, passes, trials),
-    flaky: isFlaky(passes, trials),
-  }
+  } as Partial<CaseStats>
+  if (flags & SCORED && trials > 0) stats.score = round((c.scoreSum[index] as number) / trials, 6)
+  // rounded so committed baselines do not churn on sub-millisecond noise
+  stats.latencyMs = latencyCount === 0 ? 0 : round((c.latencySum[index] as number) / latencyCount, 1)
+  stats.costUsd = cost
+  stats.status = status
+  stats.suite = suite
+  stats.weight = cases.weight(at)
+  stats.errored = errored
+  stats.passRate = trials === 0 ? null : passes / trials
+  stats.passAtK = trials === 0 ? null : passAtK(trials, passes, trials)
+  stats.passHatK = trials === 0 ? null : passHatK(trials, passes, trials)
+  stats.flaky = isFlaky(passes, trials)
+  return stats as CaseStats
 }
 
 /** The baseline's view of a case: exactly the `CaseSummary` fields, so strict schemas accept it. */
