@@ -14,7 +14,7 @@
  * when present, else from polling /proc. Run `npm run build` first: the benchmark spawns bin/evals.js.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -157,20 +157,24 @@ function runOurs(n: number): Promise<Measure> {
   return medianOf(RUNS, () => runOursOnce(file))
 }
 
-function runOursOnce(file: string): Promise<Measure> {
-  return measure(
+async function runOursOnce(file: string): Promise<Measure> {
+  const out = join(work, 'reports')
+  const measured = await measure(
     process.execPath,
-    [
-      join(repo, 'bin', 'evals.js'),
-      'run',
-      file,
-      '--out',
-      join(work, 'reports'),
-      '--reporter',
-      'console,json',
-    ],
+    [join(repo, 'bin', 'evals.js'), 'run', file, '--out', out, '--reporter', 'console,json'],
     repo,
   )
+  settle(out)
+  return measured
+}
+
+/**
+ * Between measured runs, outside the timings: removes a run's output and flushes the page cache's dirty pages, so
+ * no run is throttled by the writeback of the ones before it (a 100k-case run writes ~170 MB).
+ */
+function settle(output?: string): void {
+  if (output !== undefined) rmSync(output, { recursive: true, force: true })
+  spawnSync('sync')
 }
 
 function runPromptfoo(n: number, tools: { node: string; promptfoo: string }): Promise<Measure> {
@@ -178,7 +182,7 @@ function runPromptfoo(n: number, tools: { node: string; promptfoo: string }): Pr
   return medianOf(PROMPTFOO_RUNS, () => runPromptfooOnce(dir, tools))
 }
 
-function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: string }): Promise<Measure> {
+async function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: string }): Promise<Measure> {
   const env = {
     ...process.env,
     PROMPTFOO_DISABLE_TELEMETRY: '1',
@@ -199,7 +203,9 @@ function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: string 
     '--no-progress-bar',
     '--no-table',
   ]
-  return measure(tools.node, args, dir, env)
+  const measured = await measure(tools.node, args, dir, env)
+  settle()
+  return measured
 }
 
 async function startup(): Promise<number> {
@@ -215,6 +221,7 @@ const fmt = (m: Measure, n: number): string =>
     .padStart(10)} cases/s ${m.peakRssMiB.toFixed(0).padStart(7)} MiB  exit ${m.exitCode}`
 
 mkdirSync(work, { recursive: true })
+settle(join(work, 'reports'))
 if (!existsSync(join(repo, 'dist', 'cli', 'main.js'))) throw new Error('run `npm run build` first')
 const startupS = await startup()
 console.log(
