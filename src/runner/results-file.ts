@@ -4,6 +4,7 @@ import { canonicalJson } from '../util/canonical-json.ts'
 
 const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
+const NEWLINE = 10
 
 /**
  * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them). Lines are encoded into one reused buffer and written with a synchronous append
@@ -47,13 +48,16 @@ export class JsonLinesFile {
   append(value: unknown): number {
     if (this.#failed) throw this.#failed
     if (this.#closed) throw new Error(`${this.path} is closed`)
-    const line = `${canonicalJson(value)}\n`
+    // the newline goes in as a byte: `${json}\n` would make a cons string that must be flattened to be encoded
+    const json = canonicalJson(value)
     let bytes: number
     // a UTF-8 line takes at most 3 bytes per UTF-16 unit
-    if (line.length * 3 > BUFFER_BYTES - this.#used) this.#flush()
-    if (line.length * 3 > BUFFER_BYTES) bytes = writeSync(this.#fd, line)
+    const most = json.length * 3 + 1
+    if (most > BUFFER_BYTES - this.#used) this.#flush()
+    if (most > BUFFER_BYTES) bytes = writeSync(this.#fd, json) + writeSync(this.#fd, '\n')
     else {
-      bytes = this.#buffer.write(line, this.#used)
+      bytes = this.#buffer.write(json, this.#used) + 1
+      this.#buffer[this.#used + bytes - 1] = NEWLINE
       this.#used += bytes
     }
     this.#offset += bytes
