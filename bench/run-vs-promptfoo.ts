@@ -222,7 +222,7 @@ const fmt = (m: Measure, n: number): string =>
 
 mkdirSync(work, { recursive: true })
 settle(join(work, 'reports'))
-if (!existsSync(join(repo, 'dist', 'cli', 'main.js'))) throw new Error('run `npm run build` first')
+if (!existsSync(join(repo, 'dist', 'bundle', 'main.js'))) throw new Error('run `npm run build` first')
 const startupS = await startup()
 console.log(
   `evals --version (median of 7): ${startupS.toFixed(3)} s  (target <= 0.2 s: ${startupS <= 0.2 ? 'met' : 'MISSED'})`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,7 +17,10 @@ beforeAll(() => {
   ensureBuilt()
 }, 120_000)
 
-/** The dist/ modules, relative to dist/, that `evals <args>` loads in `dir`. */
+/**
+ * The dist/ modules, relative to dist/, that `evals <args>` loads in `dir`: the bin loads the CLI bundle, whose
+ * files each hold the modules dist/bundle/modules.json lists.
+ */
 async function loadedModules(dir: string, args: readonly string[]): Promise<string[]> {
   const hook = join(dir, 'hook.mjs')
   writeFileSync(hook, HOOK)
@@ -25,11 +28,24 @@ async function loadedModules(dir: string, args: readonly string[]): Promise<stri
     cwd: dir,
   })
   expect(run.code).toBe(0)
-  const dist = `${pathToFileURL(join(repo, 'dist')).href}/`
-  return run.stderr
+  const bundle = `${pathToFileURL(join(repo, 'dist', 'bundle')).href}/`
+  const files = run.stderr
     .split('\n')
-    .filter((line) => line.startsWith(`MOD ${dist}`))
-    .map((line) => line.slice(`MOD ${dist}`.length))
+    .filter((line) => line.startsWith(`MOD ${bundle}`))
+    .map((line) => line.slice(`MOD ${bundle}`.length))
+  // nothing outside the bundle, except the packages it leaves out
+  const dist = `${pathToFileURL(join(repo, 'dist')).href}/`
+  expect(
+    run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith(`MOD ${dist}`) && !line.startsWith(`MOD ${bundle}`)),
+  ).toEqual([])
+  expect(files).toContain('main.js')
+  const modules = JSON.parse(readFileSync(join(repo, 'dist', 'bundle', 'modules.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >
+  return files.flatMap((file) => modules[file] ?? [])
 }
 
 test('a console and JSON run of deterministic checks loads no renderer, report or baseline schema, or model client', async () => {

@@ -5,12 +5,19 @@ import { join, resolve } from 'node:path'
 export const repo = resolve(import.meta.dirname, '..', '..')
 export const bin = join(repo, 'bin', 'evals.js')
 
-/** Builds dist/ unless it is newer than every file in src/ (tsc still emits when other files have type errors). */
+/**
+ * Builds dist/ (the compiled modules, then the CLI bundle the bin loads) unless the bundle is newer than every file
+ * in src/ (tsc still emits when other files have type errors).
+ */
 export function ensureBuilt(): void {
-  const built = join(repo, 'dist', 'cli', 'main.js')
+  const built = join(repo, 'dist', 'bundle', 'main.js')
   if (existsSync(built) && statSync(built).mtimeMs >= newest(join(repo, 'src'))) return
   spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repo, stdio: 'ignore' })
-  if (!existsSync(built)) throw new Error('`npm run build` did not produce dist/cli/main.js')
+  spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'bundle-cli.ts')], {
+    cwd: repo,
+    stdio: 'ignore',
+  })
+  if (!existsSync(built)) throw new Error('`npm run build` did not produce dist/bundle/main.js')
 }
 
 function newest(dir: string): number {
