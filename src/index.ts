@@ -42,6 +42,7 @@ export type {
   ToolSchema,
 } from './providers/provider.ts'
 export { loadSuite, loadSuites } from './cases/load.ts'
+export { CaseList } from './cases/case-list.ts'
 export type { CaseDefinition, SelectOptions, Suite, TargetSpec } from './cases/suite.ts'
 export { caseFileJsonSchema } from './cases/schema.ts'
 export { compileEvaluators } from './evaluators/index.ts'
@@ -72,6 +73,7 @@ export type { CommandTargetOptions } from './targets/command.ts'
 export type { Target, TargetContext } from './targets/target.ts'
 export { runSuite, runSuites } from './runner/run-suite.ts'
 export type { RunOptions as SuiteRunOptions } from './runner/run-suite.ts'
+export type { CaseStats, CaseStatsList } from './runner/case-stats.ts'
 export type {
   CaseProblem,
   CaseResult,
