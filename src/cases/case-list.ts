@@ -152,8 +152,9 @@ class Heads {
   length = 0
   needsSchemas = false
   judged = false
-  readonly ids: string[] = []
-  readonly tags: string[][] = []
+  /** made at their expected size, as the columns: a growing list's ever larger copies would each be promoted */
+  readonly ids: string[]
+  readonly tags: string[][]
   readonly weights: Column<Float64Array>
   readonly trials: Column<Uint32Array>
   readonly lines: Column<Uint32Array>
@@ -168,6 +169,8 @@ class Heads {
   constructor(rebuild: ((index: number, line: number) => CaseDefinition) | undefined, expected: number) {
     this.#rebuild = rebuild
     const size = Math.max(16, expected)
+    this.ids = new Array<string>(size)
+    this.tags = new Array<string[]>(size)
     this.weights = new Column(Float64Array, size)
     this.trials = new Column(Uint32Array, size)
     this.lines = new Column(Uint32Array, size)
@@ -177,8 +180,8 @@ class Heads {
 
   add(caseDef: CaseDefinition, keep: boolean): void {
     const index = this.length++
-    this.ids.push(caseDef.id)
-    this.tags.push(caseDef.tags)
+    this.ids[index] = caseDef.id
+    this.tags[index] = caseDef.tags
     this.weights.push(caseDef.weight)
     this.trials.push(caseDef.trials)
     this.lines.push(caseDef.line)

@@ -10,7 +10,8 @@ import { readLines } from './lines.ts'
 export class ResultRows {
   readonly judges = new JudgeSet()
   #length = 0
-  #caseIds: string[] = []
+  /** made at its full size: a growing list's ever larger copies would each be promoted out of the young generation */
+  readonly #caseIds: string[]
   #suites: Uint32Array
   #trials: Uint32Array
   #bytes: Uint32Array
@@ -21,6 +22,7 @@ export class ResultRows {
   /** `expected`: how many rows are likely, so the columns are made once at that size */
   constructor(expected = 1024) {
     const size = Math.max(16, expected)
+    this.#caseIds = new Array<string>(size)
     this.#suites = new Uint32Array(size)
     this.#trials = new Uint32Array(size)
     this.#bytes = new Uint32Array(size)
@@ -36,7 +38,7 @@ export class ResultRows {
   add(suite: number, caseId: string, trial: number, offset: number, bytes: number, canonical: boolean): void {
     if (this.#length === this.#suites.length) this.#grow()
     const row = this.#length++
-    this.#caseIds.push(caseId)
+    this.#caseIds[row] = caseId
     this.#suites[row] = suite
     this.#trials[row] = trial
     this.#offsets[row] = offset
