@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
-import { evaluatorRegistry } from '../evaluators/registry.ts'
+import { accepts, evaluatorRegistry } from '../evaluators/registry.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
@@ -169,7 +169,7 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
 /** The issues with each rendered check replaced by its own issues, if any. */
 export async function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): Promise<PathIssue[]> {
   const vouched = (check: RenderedCheck) =>
-    check.kind !== undefined && evaluatorRegistry.get(check.kind)?.accepts?.(check.value) === true
+    check.kind !== undefined && accepts(check.kind, check.value)
   const needsZod = items.some((item) => !('message' in item) && !vouched(item))
   // zod loads only for a rendered value the quick checks do not vouch for
   const schema = needsZod ? await import('./schema.ts') : undefined

@@ -1,4 +1,4 @@
-import { evaluatorDefinitions, evaluatorRegistry } from '../evaluators/registry.ts'
+import { accepts, evaluatorDefinitions } from '../evaluators/registry.ts'
 import { emptyList, emptyRecord } from './build.ts'
 import type { CaseEntry, Expectations } from './schema.ts'
 
@@ -68,7 +68,7 @@ export function validExpect(expect: unknown): Expectations | undefined {
     const value = expect[kind]
     const position = kindIndex.get(kind)
     if (position === undefined || typeof value === 'object' || typeof value === 'function') return undefined
-    if (value === undefined || evaluatorRegistry.get(kind)?.accepts?.(value) !== true) return undefined
+    if (value === undefined || !accepts(kind, value)) return undefined
     const previous = lastValues.get(kind)
     if (previous === value) expect[kind] = previous
     else lastValues.set(kind, value)

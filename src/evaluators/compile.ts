@@ -3,7 +3,7 @@ import type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.
 import type { Evaluator, Verdict } from './evaluator.ts'
 import type { JudgeOptions } from './llm-judge.ts'
 import type { compileJudges } from './llm-judge-compile.ts'
-import { evaluatorRegistry, unknownKind } from './registry.ts'
+import { accepts, evaluatorRegistry, unknownKind } from './registry.ts'
 import type { parseOptions, parseShorthand } from './schemas.ts'
 
 /** The part of a case its checks are compiled from. */
@@ -93,7 +93,7 @@ export function needsSchemas(caseDef: Pick<CaseDefinition, 'expect' | 'assert'>)
 function allAccepted(expect: CaseDefinition['expect']): boolean {
   for (const kind of Object.keys(expect)) {
     const value = expect[kind]
-    if (value !== undefined && evaluatorRegistry.get(kind)?.accepts?.(value) !== true) return false
+    if (value !== undefined && !accepts(kind, value)) return false
   }
   return true
 }
@@ -121,7 +121,7 @@ class SharedEvaluators {
   ): Evaluator | undefined {
     const last = this.last.get(definition)
     if (last && last.value === value && last.baseDir === context.baseDir) return last.evaluator
-    if (definition.accepts?.(value) !== true) return undefined
+    if (!accepts(definition.kind, value)) return undefined
     const evaluator = definition.create(definition.fromShorthand(value), context)
     this.last.set(definition, { value, baseDir: context.baseDir, evaluator })
     return evaluator

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openAtomic } from '../util/atomic-file.ts'
-import { gitInfo } from '../util/git.ts'
+import { gitInfo, type GitInfo } from '../util/git.ts'
 import { writeCaseLines } from './case-lines.ts'
 import { reportHeader, type ReportInput } from './header.ts'
 import { createRedactor } from './redact.ts'
@@ -17,6 +17,8 @@ export interface JsonReportOptions {
   cliVersion?: string
   /** where to ask git for the commit and branch @default process.cwd() */
   cwd?: string
+  /** the commit and branch when already asked for (a reporter asks when the run starts, so no one waits for git) */
+  git?: Promise<GitInfo>
   /** secrets in OPENAI_API_KEY / ANTHROPIC_API_KEY are redacted @default process.env */
   env?: NodeJS.ProcessEnv
 }
@@ -31,7 +33,7 @@ export const CASES_OPENER = '  "cases": ['
  * renamed. Returns its path.
  */
 export async function writeJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
-  const git = gitInfo(options.cwd ?? process.cwd())
+  const git = options.git ?? gitInfo(options.cwd ?? process.cwd())
   const path = options.path ?? join(run.dir, 'report.json')
   const redact = createRedactor(options.env)
   const rows = run.rows ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { openReport } from '../report/read.ts'
-import { ensureJsonReport } from '../report/write-json.ts'
+import { ensureJsonReport, type JsonReportOptions } from '../report/write-json.ts'
+import { gitInfo, type GitInfo } from '../util/git.ts'
 import type { LoadRenderer } from './renderer.ts'
 import type { Reporter, RunReport } from './reporter.ts'
 
@@ -17,13 +18,19 @@ export interface ReporterOptions {
 /** Writes `report.json` into the run directory when the run ends: the source of truth for every other format. */
 export class JsonReporter implements Reporter {
   readonly #options: ReporterOptions
+  #git: Promise<GitInfo> | undefined
 
   constructor(options: ReporterOptions = {}) {
     this.#options = options
   }
 
+  onRunStart(): void {
+    // report.json records the commit: git runs alongside the cases instead of after them
+    this.#git = gitInfo(process.cwd())
+  }
+
   async onRunEnd(report: RunReport): Promise<void> {
-    const path = await ensureJsonReport(report, envOption(this.#options))
+    const path = await ensureJsonReport(report, jsonOptions(this.#options, this.#git))
     this.#options.files?.push(path)
   }
 }
@@ -35,20 +42,29 @@ export class JsonReporter implements Reporter {
 export class FileReporter implements Reporter {
   readonly #loadRenderer: LoadRenderer
   readonly #options: ReporterOptions
+  #git: Promise<GitInfo> | undefined
 
   constructor(loadRenderer: LoadRenderer, options: ReporterOptions = {}) {
     this.#loadRenderer = loadRenderer
     this.#options = options
   }
 
+  onRunStart(): void {
+    this.#git = gitInfo(process.cwd())
+  }
+
   async onRunEnd(report: RunReport): Promise<void> {
     const renderer = await this.#loadRenderer()
-    const json = await ensureJsonReport(report, envOption(this.#options))
+    const json = await ensureJsonReport(report, jsonOptions(this.#options, this.#git))
     const source = await openReport(json, { validate: false, ...envOption(this.#options) })
     const path = join(report.dir, renderer.fileName)
     await renderer.render(source, path)
     this.#options.files?.push(path)
   }
+}
+
+function jsonOptions(options: ReporterOptions, git: Promise<GitInfo> | undefined): JsonReportOptions {
+  return { ...envOption(options), ...(git && { git }) }
 }
 
 function envOption(options: ReporterOptions): { env?: NodeJS.ProcessEnv } {

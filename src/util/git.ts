@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 
-type GitInfo = { commit: string; branch?: string } | undefined
+export type GitInfo = { commit: string; branch?: string } | undefined
 
 const lookups = new Map<string, Promise<GitInfo>>()
 
