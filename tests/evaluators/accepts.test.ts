@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { evaluatorDefinitions } from '../../src/evaluators/registry.ts'
+import { accepts, evaluatorDefinitions, evaluatorRegistry } from '../../src/evaluators/registry.ts'
 import { parseShorthand } from '../../src/evaluators/schemas.ts'
 
 const samples: unknown[] = [
@@ -67,4 +67,26 @@ test('the common shorthand values skip zod', () => {
       .map((value) => `${definition.kind}: ${String(value)}`),
   )
   expect(skipped).toEqual([])
+})
+
+test('`accepts(kind, value)` answers as the definition does, whatever it answered for the values before', () => {
+  // runs of equal values hit the remembered answer; changes of value and of kind must not
+  const sequence: [string, unknown][] = [
+    ['output_regex', '^a'],
+    ['output_regex', '^a'],
+    ['output_regex', '(broken'],
+    ['output_regex', '^a'],
+    ['contains', '^a'],
+    ['contains', ''],
+    ['min_length', 3],
+    ['min_length', -0],
+    ['min_length', 3.5],
+    ['json', true],
+    ['json', false],
+    ['no_such_kind', 'x'],
+  ]
+  for (const [kind, value] of [...sequence, ...sequence.reverse()]) {
+    const expected = evaluatorRegistry.get(kind)?.accepts?.(value) === true
+    expect(accepts(kind, value), `${kind}: ${String(value)}`).toBe(expected)
+  }
 })
