@@ -168,8 +168,7 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
 
 /** The issues with each rendered check replaced by its own issues, if any. */
 export async function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): Promise<PathIssue[]> {
-  const vouched = (check: RenderedCheck) =>
-    check.kind !== undefined && accepts(check.kind, check.value)
+  const vouched = (check: RenderedCheck) => check.kind !== undefined && accepts(check.kind, check.value)
   const needsZod = items.some((item) => !('message' in item) && !vouched(item))
   // zod loads only for a rendered value the quick checks do not vouch for
   const schema = needsZod ? await import('./schema.ts') : undefined
