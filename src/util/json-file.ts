@@ -12,8 +12,11 @@ export async function writeJsonFile(path: string, value: unknown): Promise<void>
   try {
     // pieces go into the file's reused buffer as they come: joining them first would make megabyte strings, which
     // live in V8's large-object space until a full collection
-    for (const piece of jsonPieces(value, '', '')) out.write(piece)
-    out.write('\n')
+    const write = (piece: string): void => {
+      out.write(piece)
+    }
+    writeJson(value, '', '', write)
+    write('\n')
     await out.commit()
   } catch (error) {
     await out.abort()
@@ -23,39 +26,44 @@ export async function writeJsonFile(path: string, value: unknown): Promise<void>
 
 /** The text `writeJsonFile` writes, as one string (small values, tests). */
 export function formatJson(value: unknown): string {
-  return `${[...jsonPieces(value, '', '')].join('')}\n`
+  const pieces: string[] = []
+  writeJson(value, '', '', (piece) => pieces.push(piece))
+  return `${pieces.join('')}\n`
 }
 
-function* jsonPieces(value: unknown, indent: string, key: string): Generator<string> {
+type Write = (piece: string) => void
+
+/** Writes `value` through `write` piece by piece: plain calls, no generators, since it runs once per list item. */
+function writeJson(value: unknown, indent: string, key: string, write: Write): void {
   if (isStreamed(value)) {
-    yield* iterablePieces(value, indent)
+    writeIterable(value, indent, write)
     return
   }
   const plain = toPlain(value, key)
   if (plain === null || typeof plain !== 'object') {
-    yield plain === undefined ? 'null' : JSON.stringify(plain)
+    write(plain === undefined ? 'null' : JSON.stringify(plain))
     return
   }
   const inner = `${indent}  `
   if (Array.isArray(plain)) {
     if (plain.length === 0) {
-      yield '[]'
+      write('[]')
       return
     }
     const last = plain.length - 1
-    yield '[\n'
+    write('[\n')
     if (plain.every(isFlat)) {
       // one piece per item: long lists of records are what this layout is for
       for (const [index, item] of plain.entries())
-        yield `${inner}${item === undefined ? 'null' : JSON.stringify(item)}${index < last ? ',\n' : '\n'}`
+        write(`${inner}${item === undefined ? 'null' : JSON.stringify(item)}${index < last ? ',\n' : '\n'}`)
     } else {
       for (const [index, item] of plain.entries()) {
-        yield inner
-        yield* jsonPieces(item, inner, String(index))
-        yield index < last ? ',\n' : '\n'
+        write(inner)
+        writeJson(item, inner, String(index), write)
+        write(index < last ? ',\n' : '\n')
       }
     }
-    yield `${indent}]`
+    write(`${indent}]`)
     return
   }
   // a streamed list is never left out: asking its toJSON would build it whole
@@ -63,29 +71,29 @@ function* jsonPieces(value: unknown, indent: string, key: string): Generator<str
     ([, item]) => isStreamed(item) || toPlain(item, '') !== undefined,
   )
   if (entries.length === 0) {
-    yield '{}'
+    write('{}')
     return
   }
-  yield '{\n'
+  write('{\n')
   for (const [index, [name, item]] of entries.entries()) {
-    yield `${inner}${JSON.stringify(name)}: `
-    yield* jsonPieces(item, inner, name)
-    yield index < entries.length - 1 ? ',\n' : '\n'
+    write(`${inner}${JSON.stringify(name)}: `)
+    writeJson(item, inner, name, write)
+    write(index < entries.length - 1 ? ',\n' : '\n')
   }
-  yield `${indent}}`
+  write(`${indent}}`)
 }
 
-function* iterablePieces(items: Iterable<unknown>, indent: string): Generator<string> {
+function writeIterable(items: Iterable<unknown>, indent: string, write: Write): void {
   const inner = `${indent}  `
   let index = 0
   for (const item of items) {
-    yield index === 0 ? '[\n' : ',\n'
-    yield inner
-    if (isFlat(item)) yield toPlain(item, String(index)) === undefined ? 'null' : JSON.stringify(item)
-    else yield* jsonPieces(item, inner, String(index))
+    write(index === 0 ? '[\n' : ',\n')
+    write(inner)
+    if (isFlat(item)) write(toPlain(item, String(index)) === undefined ? 'null' : JSON.stringify(item))
+    else writeJson(item, inner, String(index), write)
     index++
   }
-  yield index === 0 ? '[]' : `\n${indent}]`
+  write(index === 0 ? '[]' : `\n${indent}]`)
 }
 
 /** An iterable object other than an array: written as a list as it is read, its `toJSON` (if any) not called. */
