@@ -9,7 +9,10 @@ export interface Stoppable {
 }
 
 const byInterrupt = new WeakMap<AbortSignal, InFlight>()
-/** the watchers with pairs running: if the event loop empties meanwhile (a target hung on a promise that nothing will settle), their timers hold the process open */
+/**
+ * the watchers with pairs running: if the event loop empties meanwhile (a target hung on a promise nothing will
+ * settle), their timers hold the process open
+ */
 const busy = new Set<InFlight>()
 let watchingExit = false
 
