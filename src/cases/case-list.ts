@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto'
+import { hashInput } from '../baselines/hash.ts'
 import { needsSchemas } from '../evaluators/compile.ts'
-import { canonicalJson } from '../util/canonical-json.ts'
+import { TypedList } from '../util/typed-list.ts'
 import type { CaseDefinition } from './suite.ts'
 
 /**
@@ -155,10 +155,10 @@ class Heads {
   /** made at their expected size, as the columns: a growing list's ever larger copies would each be promoted */
   readonly ids: string[]
   readonly tags: string[][]
-  readonly weights: Column<Float64Array>
-  readonly trials: Column<Uint32Array>
-  readonly lines: Column<Uint32Array>
-  readonly only: Column<Uint8Array>
+  readonly weights: TypedList<Float64Array>
+  readonly trials: TypedList<Uint32Array>
+  readonly lines: TypedList<Uint32Array>
+  readonly only: TypedList<Uint8Array>
   readonly skips = new Map<number, string>()
   readonly timeouts = new Map<number, number>()
   readonly hashes: HashColumn
@@ -171,10 +171,10 @@ class Heads {
     const size = Math.max(16, expected)
     this.ids = new Array<string>(size)
     this.tags = new Array<string[]>(size)
-    this.weights = new Column(Float64Array, size)
-    this.trials = new Column(Uint32Array, size)
-    this.lines = new Column(Uint32Array, size)
-    this.only = new Column(Uint8Array, size)
+    this.weights = new TypedList(Float64Array, size)
+    this.trials = new TypedList(Uint32Array, size)
+    this.lines = new TypedList(Uint32Array, size)
+    this.only = new TypedList(Uint8Array, size)
     this.hashes = new HashColumn(size)
   }
 
@@ -188,7 +188,7 @@ class Heads {
     this.only.push(caseDef.only ? 1 : 0)
     if (caseDef.skip !== undefined) this.skips.set(index, caseDef.skip)
     if (caseDef.timeoutMs !== undefined) this.timeouts.set(index, caseDef.timeoutMs)
-    this.hashes.push(hash('sha256', canonicalJson({ input: caseDef.input, vars: caseDef.vars }), 'hex'))
+    this.hashes.push(hashInput({ input: caseDef.input, vars: caseDef.vars }))
     this.needsSchemas ||= needsSchemas(caseDef)
     this.judged ||= (caseDef.judge?.length ?? 0) > 0
     if (keep || !this.#rebuild) this.#kept[index] = caseDef
@@ -202,34 +202,7 @@ class Heads {
   }
 }
 
-type TypedArray = Float64Array | Uint32Array | Uint8Array
-
-/** A growing typed array. */
-class Column<T extends TypedArray> {
-  readonly #type: new (length: number) => T
-  #values: T
-  #length = 0
-
-  constructor(type: new (length: number) => T, size: number) {
-    this.#type = type
-    this.#values = new type(size)
-  }
-
-  push(value: number): void {
-    if (this.#length === this.#values.length) {
-      const grown = new this.#type(this.#length * 2)
-      grown.set(this.#values)
-      this.#values = grown
-    }
-    this.#values[this.#length++] = value
-  }
-
-  get(index: number): number {
-    return this.#values[index] as number
-  }
-}
-
-/** The first 8 bytes of hex SHA-256 digests, kept as bytes. */
+/** `hashInput` digests (8 bytes of SHA-256), kept as bytes. */
 class HashColumn {
   #bytes: Buffer
   #length = 0
@@ -238,13 +211,14 @@ class HashColumn {
     this.#bytes = Buffer.alloc(size * HASH_BYTES)
   }
 
-  push(hexDigest: string): void {
+  /** `hex`: the 16 hex characters `hashInput` gives */
+  push(hex: string): void {
     if ((this.#length + 1) * HASH_BYTES > this.#bytes.length) {
       const grown = Buffer.alloc(this.#bytes.length * 2)
       this.#bytes.copy(grown)
       this.#bytes = grown
     }
-    this.#bytes.write(hexDigest.slice(0, 2 * HASH_BYTES), this.#length * HASH_BYTES, 'hex')
+    this.#bytes.write(hex, this.#length * HASH_BYTES, 'hex')
     this.#length++
   }
 

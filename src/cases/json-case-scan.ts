@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readSync } from 'node:fs'
+import { TypedList } from '../util/typed-list.ts'
 
 /** What one streaming pass over a JSON case file finds, holding a megabyte of it at a time. */
 export interface JsonCaseScan {
@@ -76,9 +77,8 @@ class CaseScanner {
   #casesSeen = false
   /** the bytes outside the cases list, which parse as the header with `[]` for the list */
   readonly #header: Buffer[] = []
-  #ranges = new Float64Array(1024)
-  #lines = new Uint32Array(512)
-  #count = 0
+  readonly #ranges = new TypedList(Float64Array, 1024)
+  readonly #lines = new TypedList(Uint32Array, 512)
 
   feed(bytes: Buffer, base: number): boolean {
     let outsideFrom = this.#mode === Mode.Outside ? 0 : -1
@@ -153,8 +153,8 @@ class CaseScanner {
       return undefined
     return {
       header: Buffer.concat(this.#header).toString('utf8'),
-      ranges: this.#ranges.slice(0, 2 * this.#count),
-      lines: this.#lines.slice(0, this.#count),
+      ranges: this.#ranges.view().slice(),
+      lines: this.#lines.view().slice(),
     }
   }
 
@@ -214,23 +214,12 @@ class CaseScanner {
   }
 
   #endItem(end: number): void {
-    if (2 * this.#count + 2 > this.#ranges.length) {
-      this.#ranges = grown(this.#ranges)
-      this.#lines = grown(this.#lines)
-    }
-    this.#ranges[2 * this.#count] = this.#itemStart
-    this.#ranges[2 * this.#count + 1] = end
-    this.#lines[this.#count] = this.#itemLine
-    this.#count++
+    this.#ranges.push(this.#itemStart)
+    this.#ranges.push(end)
+    this.#lines.push(this.#itemLine)
     this.#flatItem = false
     this.#mode = Mode.After
   }
-}
-
-function grown<T extends Float64Array | Uint32Array>(values: T): T {
-  const next = new (values.constructor as new (length: number) => T)(values.length * 2)
-  next.set(values)
-  return next
 }
 
 function isSpace(byte: number): boolean {

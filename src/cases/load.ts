@@ -6,6 +6,7 @@ import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
 import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
 import { CaseListBuilder } from './case-list.ts'
+import { TypedList } from '../util/typed-list.ts'
 import { FileSlices } from './file-slices.ts'
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
@@ -233,7 +234,7 @@ async function findCaseFiles(patterns: readonly string[]): Promise<string[]> {
  */
 class ModuleRefs {
   /** reference → its uses, two numbers each: the case index (-1 for the defaults) and the `assert:` index (-1 for `expect:`) */
-  private readonly uses = new Map<string, Uses>()
+  private readonly uses = new Map<string, TypedList<Int32Array>>()
 
   collect(checks: Pick<CaseEntry, 'expect' | 'assert'> | undefined, at: number): void {
     const shorthand = checks?.expect?.custom
@@ -252,7 +253,7 @@ class ModuleRefs {
       const message = messages[index]
       if (message === undefined) return
       for (let use = 0; use < uses.length; use += 2)
-        failed.push({ at: uses.at(use), assert: uses.at(use + 1), message })
+        failed.push({ at: uses.get(use), assert: uses.get(use + 1), message })
     })
     // in the order the cases were read, the defaults first
     failed.sort((a, b) => a.at - b.at || a.assert - b.assert)
@@ -274,28 +275,10 @@ class ModuleRefs {
 
   private use(ref: string, at: number, assert: number): void {
     let uses = this.uses.get(ref)
-    if (!uses) this.uses.set(ref, (uses = new Uses()))
-    uses.push(at, assert)
-  }
-}
-
-/** Uses of a reference as pairs of integers in a typed array: every case of a 100k-case file may use the same one. */
-class Uses {
-  #values = new Int32Array(8)
-  length = 0
-
-  push(at: number, assert: number): void {
-    if (this.length === this.#values.length) {
-      const grown = new Int32Array(this.length * 2)
-      grown.set(this.#values)
-      this.#values = grown
-    }
-    this.#values[this.length++] = at
-    this.#values[this.length++] = assert
-  }
-
-  at(index: number): number {
-    return this.#values[index] as number
+    // every case of a 100k-case file may use the same reference
+    if (!uses) this.uses.set(ref, (uses = new TypedList(Int32Array)))
+    uses.push(at)
+    uses.push(assert)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CaseResult } from '../runner/result.ts'
 import { JudgeSet } from './header.ts'
+import { TypedList } from '../util/typed-list.ts'
 import { readLines } from './lines.ts'
 
 /**
@@ -9,62 +10,59 @@ import { readLines } from './lines.ts'
  */
 export class ResultRows {
   readonly judges = new JudgeSet()
-  #length = 0
   /** made at its full size: a growing list's ever larger copies would each be promoted out of the young generation */
   readonly #caseIds: string[]
-  #suites: Uint32Array
-  #trials: Uint32Array
-  #bytes: Uint32Array
-  #offsets: Float64Array
+  readonly #suites: TypedList<Uint32Array>
+  readonly #trials: TypedList<Uint32Array>
+  readonly #bytes: TypedList<Uint32Array>
+  readonly #offsets: TypedList<Float64Array>
   /** 1 when the row was written canonically (keys sorted, as report.json wants them), so it is copied as it is */
-  #canonical: Uint8Array
+  readonly #canonical: TypedList<Uint8Array>
 
   /** `expected`: how many rows are likely, so the columns are made once at that size */
   constructor(expected = 1024) {
     const size = Math.max(16, expected)
     this.#caseIds = new Array<string>(size)
-    this.#suites = new Uint32Array(size)
-    this.#trials = new Uint32Array(size)
-    this.#bytes = new Uint32Array(size)
-    this.#offsets = new Float64Array(size)
-    this.#canonical = new Uint8Array(size)
+    this.#suites = new TypedList(Uint32Array, size)
+    this.#trials = new TypedList(Uint32Array, size)
+    this.#bytes = new TypedList(Uint32Array, size)
+    this.#offsets = new TypedList(Float64Array, size)
+    this.#canonical = new TypedList(Uint8Array, size)
   }
 
   get length(): number {
-    return this.#length
+    return this.#suites.length
   }
 
   /** Records a row: `suite` is its suite's index in the run, `canonical` whether its bytes are canonical JSON. */
   add(suite: number, caseId: string, trial: number, offset: number, bytes: number, canonical: boolean): void {
-    if (this.#length === this.#suites.length) this.#grow()
-    const row = this.#length++
-    this.#caseIds[row] = caseId
-    this.#suites[row] = suite
-    this.#trials[row] = trial
-    this.#offsets[row] = offset
-    this.#bytes[row] = bytes
-    this.#canonical[row] = canonical ? 1 : 0
+    this.#caseIds[this.length] = caseId
+    this.#suites.push(suite)
+    this.#trials.push(trial)
+    this.#offsets.push(offset)
+    this.#bytes.push(bytes)
+    this.#canonical.push(canonical ? 1 : 0)
   }
 
   offset(row: number): number {
-    return this.#offsets[row] as number
+    return this.#offsets.get(row)
   }
 
   bytes(row: number): number {
-    return this.#bytes[row] as number
+    return this.#bytes.get(row)
   }
 
   canonical(row: number): boolean {
-    return this.#canonical[row] === 1
+    return this.#canonical.get(row) === 1
   }
 
   /** The rows in report order: by suite index, then case id by code unit, then trial. */
   order(): Uint32Array {
-    const order = new Uint32Array(this.#length)
+    const order = new Uint32Array(this.length)
     for (let row = 0; row < order.length; row++) order[row] = row
-    const suites = this.#suites
+    const suites = this.#suites.view()
     const ids = this.#caseIds
-    const trials = this.#trials
+    const trials = this.#trials.view()
     return order.sort((a, b) => {
       const suite = (suites[a] as number) - (suites[b] as number)
       if (suite !== 0) return suite
@@ -93,18 +91,5 @@ export class ResultRows {
   /** Left out of JSON: a run report carries its rows to the report writer, not into summary.json. */
   toJSON(): undefined {
     return undefined
-  }
-
-  #grow(): void {
-    const size = this.#suites.length * 2
-    const grown = <T extends Uint32Array | Float64Array | Uint8Array>(column: T, next: T): T => {
-      next.set(column)
-      return next
-    }
-    this.#suites = grown(this.#suites, new Uint32Array(size))
-    this.#trials = grown(this.#trials, new Uint32Array(size))
-    this.#bytes = grown(this.#bytes, new Uint32Array(size))
-    this.#offsets = grown(this.#offsets, new Float64Array(size))
-    this.#canonical = grown(this.#canonical, new Uint8Array(size))
   }
 }

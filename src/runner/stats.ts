@@ -1,6 +1,7 @@
 import type { CaseList } from '../cases/suite.ts'
 import { percentiles } from '../stats/percentile.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
+import { TypedList } from '../util/typed-list.ts'
 import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
@@ -18,8 +19,7 @@ export class RunStats {
   #judgeCostUnknown = false
   #knownCostCount = 0
   #unknownCostCount = 0
-  #latencies = new Float64Array(1024)
-  #latencyCount = 0
+  readonly #latencies = new TypedList(Float64Array, 1024)
 
   /** Registers a suite's cases before their first results arrive; case `i` of the list is then case `start + i`. */
   plan(suite: string, cases: CaseList): { start: number } {
@@ -34,7 +34,7 @@ export class RunStats {
     this.#addJudges(result.verdicts)
     const transcript = result.transcript
     if (transcript) {
-      this.#addLatency(transcript.latencyMs)
+      this.#latencies.push(transcript.latencyMs)
       this.usage = addUsage(this.usage, transcript.usage)
       if (transcript.costUsd === null) this.#unknownCostCount++
       else {
@@ -103,17 +103,8 @@ export class RunStats {
     }
   }
 
-  #addLatency(ms: number): void {
-    if (this.#latencyCount === this.#latencies.length) {
-      const grown = new Float64Array(this.#latencies.length * 2)
-      grown.set(this.#latencies)
-      this.#latencies = grown
-    }
-    this.#latencies[this.#latencyCount++] = ms
-  }
-
   #percentiles(): RunReport['latencyMs'] {
-    return percentiles(this.#latencies.subarray(0, this.#latencyCount))
+    return percentiles(this.#latencies.view())
   }
 
   #addProblem(result: Exclude<CaseResult, { status: 'skipped' }>): void {
