@@ -51,17 +51,10 @@ export function unknownKind(kind: string, path: string): never {
   )
 }
 
-/** each kind's last value that `accepts` vouched for: thousands of cases usually repeat a few (one pattern) */
-const lastAccepted = new Map<string, unknown>()
-
 /**
  * Whether the check `kind` vouches for `value` as an `expect:` shorthand without zod (its `accepts`); false for a
- * kind it does not know. A value equal to the kind's last accepted primitive is not checked again: a regex is
- * compiled once for a run of cases that repeat it, not once per case and caller.
+ * kind it does not know.
  */
 export function accepts(kind: string, value: unknown): boolean {
-  if (value !== null && typeof value !== 'object' && lastAccepted.get(kind) === value) return true
-  const accepted = evaluatorRegistry.get(kind)?.accepts?.(value) === true
-  if (accepted && typeof value !== 'object') lastAccepted.set(kind, value)
-  return accepted
+  return evaluatorRegistry.get(kind)?.accepts?.(value) === true
 }

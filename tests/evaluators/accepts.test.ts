@@ -70,7 +70,7 @@ test('the common shorthand values skip zod', () => {
 })
 
 test('`accepts(kind, value)` answers as the definition does, whatever it answered for the values before', () => {
-  // runs of equal values hit the remembered answer; changes of value and of kind must not
+  // the answer depends on the kind and the value alone, never on the calls before it
   const sequence: [string, unknown][] = [
     ['output_regex', '^a'],
     ['output_regex', '^a'],
