@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { FileSlices } from './file-slices.ts'
 import { scanJsonCases } from './json-case-scan.ts'
 import { parseJsonSource } from './json-source.ts'
@@ -20,10 +20,9 @@ export class SourceSyntaxError extends Error {
 /** Below this size a JSON case file is read and parsed whole: streaming pays off only for large case lists. */
 const LARGE_JSON_BYTES = 8 << 20
 
-/** A case file as `loadSuite` reads it: its source map, size and modification time, and the hash of its bytes. */
+/** A case file as `loadSuite` reads it: its source map and the SHA-256 of its bytes. */
 export interface ReadSource {
   source: SourceMap
-  stats: { size: number; mtimeMs: number }
   hash: string
 }
 
@@ -31,20 +30,16 @@ export interface ReadSource {
  * A large JSON case file read without ever holding it: one streaming pass finds each case's bytes and line, and
  * `caseEntry` parses a case from its bytes when it is asked for. Undefined for a small file, or one whose top level
  * is not an object with a `cases` list (the caller parses it whole, which words any syntax error). Positions
- * deeper than a case's line, needed only to report an issue, come from a whole-file parse made then.
+ * deeper than a case's line, needed only to report an issue, come from a whole-file parse made then. `fd` is the
+ * file open at `path`, read at explicit positions (its own position does not move); `stats` its size and mtime.
  */
-export function largeJsonSource(path: string): ReadSource | undefined {
-  const fd = openSync(path, 'r')
-  let stats: ReadSource['stats']
-  let scan: ReturnType<typeof scanJsonCases>
-  try {
-    const { size, mtimeMs } = fstatSync(fd)
-    if (size < LARGE_JSON_BYTES) return undefined
-    stats = { size, mtimeMs }
-    scan = scanJsonCases(fd)
-  } finally {
-    closeSync(fd)
-  }
+export function largeJsonSource(
+  path: string,
+  fd: number,
+  stats: { size: number; mtimeMs: number },
+): ReadSource | undefined {
+  if (stats.size < LARGE_JSON_BYTES) return undefined
+  const scan = scanJsonCases(fd)
   if (!scan) return undefined
   const { header, ranges, lines, hash } = scan
   // a placeholder of the right length: `caseEntry` gives the items
@@ -72,7 +67,6 @@ export function largeJsonSource(path: string): ReadSource | undefined {
         )
       }
     },
-    caseBytes: () => ranges,
   }
-  return { source, stats, hash }
+  return { source, hash }
 }

@@ -7,7 +7,6 @@ import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-
 import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
 import { CaseListBuilder } from './case-list.ts'
 import { TypedList } from '../util/typed-list.ts'
-import { FileSlices } from './file-slices.ts'
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
@@ -31,7 +30,7 @@ export interface LoadSuiteOptions {
 export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
   const absolute = resolve(file)
   const from = options.from === undefined ? absolute : resolve(options.from)
-  const { source, stats, hash } = await readSource(from, extname(absolute) === '.json')
+  const { source, hash } = await readSource(from, extname(absolute) === '.json')
   const located = (issues: readonly PathIssue[]): CaseFileIssue[] =>
     issues.map((issue) => ({
       file: absolute,
@@ -47,12 +46,9 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
-  const { caseEntry, caseBytes } = source
+  const { caseEntry } = source
   // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
-  const cases = new CaseListBuilder(
-    caseBytes && header && rebuildFromFile(from, stats, caseBytes(), header),
-    entries.length,
-  )
+  const cases = new CaseListBuilder(caseEntry && header && rebuild(from, caseEntry, header), entries.length)
   const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
   let valid = header !== undefined
@@ -78,17 +74,15 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   return suite
 }
 
-/** A case file parsed, with its size and modification time when read and the SHA-256 of its bytes. */
+/** A case file parsed, with the SHA-256 of its bytes: a large JSON file streamed, any other read whole. */
 async function readSource(path: string, json: boolean): Promise<ReadSource> {
   let bytes: Buffer
-  let stats: { size: number; mtimeMs: number }
   try {
-    const large = json ? largeJsonSource(path) : undefined
-    if (large) return large
     const handle = await open(path, 'r')
     try {
       const { size, mtimeMs } = await handle.stat()
-      stats = { size, mtimeMs }
+      const large = json ? largeJsonSource(path, handle.fd, { size, mtimeMs }) : undefined
+      if (large) return large
       bytes = await handle.readFile()
     } finally {
       await handle.close()
@@ -99,19 +93,17 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
   const text = bytes.toString('utf8')
   // yaml is loaded only for YAML files: JSON suites start faster without it
   const source = json ? parseJsonSource(text) : (await import('./source-map.ts')).parseSource(text)
-  return { source, stats, hash: hash('sha256', bytes, 'hex') }
+  return { source, hash: hash('sha256', bytes, 'hex') }
 }
 
-/** Builds a case again from its bytes in the file (`ranges`: start and end pairs), as it was built when loaded. */
-function rebuildFromFile(
+/** Builds a case again from its entry in the file (`caseEntry`), as it was built when loaded. */
+function rebuild(
   file: string,
-  stats: { size: number; mtimeMs: number },
-  ranges: Float64Array,
+  caseEntry: (index: number) => unknown,
   header: CaseFileHeader,
 ): (index: number, line: number) => CaseDefinition {
-  const slices = new FileSlices(file, stats)
   return (index, line) => {
-    const raw: unknown = JSON.parse(slices.text(ranges[2 * index] ?? 0, ranges[2 * index + 1] ?? 0))
+    const raw = caseEntry(index)
     const entry = fastCase(raw) ?? parseCase(schemasLoaded(), raw, index, [])
     if (!entry)
       throw new ConfigError(`${file}: case ${String(index + 1)} no longer reads as it did when loaded`)

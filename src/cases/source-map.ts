@@ -15,8 +15,6 @@ export interface SourceMap {
    * (large JSON files, so the whole parsed list never exists at once)
    */
   caseEntry?: (index: number) => unknown
-  /** where each `cases:` entry is in the file's UTF-8 bytes, as start and end pairs: set with `caseEntry` */
-  caseBytes?: () => Float64Array
 }
 
 export function parseSource(text: string): SourceMap {
