@@ -73,25 +73,22 @@ export class CaseStatsTally {
 
   /** The weighted accuracy over every case with a verdict, read from the totals without making the cases. */
   weightedAccuracy(): WeightedAccuracy | null {
-    const c = this.#columns
     const tally = new WeightedAccuracyTally()
-    for (const { cases, start } of this.#suites)
-      for (let at = 0; at < cases.length; at++) {
-        const graded = c.graded[start + at] as number
-        if (graded > 0) tally.add(cases.weight(at), (c.passes[start + at] as number) / graded)
-      }
+    this.forEachTotals((totals) => {
+      if (totals.trials > 0) tally.add(totals.weight, totals.passes / totals.trials)
+    })
     return tally.result()
   }
 
   /**
-   * Visits the totals of each case of `suite` that reached a result, in planned order, in one record reused from
-   * case to case: aggregates over a 100k-case suite without making each case's stats.
+   * Visits the totals of each case that reached a result (of `suite` only, when given), in planned order, in one
+   * record reused from case to case: aggregates over a 100k-case run without making each case's stats.
    */
-  forEachTotals(suite: string, visit: (totals: Readonly<CaseTotals>) => void): void {
+  forEachTotals(visit: (totals: Readonly<CaseTotals>) => void, suite?: string): void {
     const c = this.#columns
     const totals: CaseTotals = { weight: 0, passes: 0, trials: 0, errored: 0, score: undefined }
     for (const { name, cases, start } of this.#suites) {
-      if (name !== suite) continue
+      if (suite !== undefined && name !== suite) continue
       for (let at = 0; at < cases.length; at++) {
         const index = start + at
         if (!this.hasResult(index)) continue
@@ -99,10 +96,7 @@ export class CaseStatsTally {
         totals.passes = c.passes[index] as number
         totals.trials = c.graded[index] as number
         totals.errored = c.errored[index] as number
-        totals.score =
-          (c.flags[index] as number) & SCORED && totals.trials > 0
-            ? round((c.scoreSum[index] as number) / totals.trials, 6)
-            : undefined
+        totals.score = scoreOf(c, index)
         visit(totals)
       }
     }
@@ -286,6 +280,14 @@ const COLUMN_KEYS = [
   'flags',
 ] as const
 
+/** The mean score of case `index` over its graded trials, when some verdict carried a score. */
+function scoreOf(c: Columns, index: number): number | undefined {
+  const trials = c.graded[index] as number
+  return (c.flags[index] as number) & SCORED && trials > 0
+    ? round((c.scoreSum[index] as number) / trials, 6)
+    : undefined
+}
+
 /** The stats of case `at` of `cases`, case `index` of the columns. */
 function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: number): CaseStats {
   const passes = c.passes[index] as number
@@ -306,7 +308,8 @@ function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: 
     passes,
     trials,
   } as Partial<CaseStats>
-  if (flags & SCORED && trials > 0) stats.score = round((c.scoreSum[index] as number) / trials, 6)
+  const score = scoreOf(c, index)
+  if (score !== undefined) stats.score = score
   // rounded so committed baselines do not churn on sub-millisecond noise
   stats.latencyMs = latencyCount === 0 ? 0 : round((c.latencySum[index] as number) / latencyCount, 1)
   stats.costUsd = cost

@@ -81,7 +81,7 @@ export class RunStats {
     return {
       cases: this.#cases.casesOf(suite),
       forEachTotals: (visit) => {
-        this.#cases.forEachTotals(suite, visit)
+        this.#cases.forEachTotals(visit, suite)
       },
     }
   }
