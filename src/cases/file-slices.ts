@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync } from 'node:fs'
 import { ConfigError } from '../errors.ts'
+import { readAt } from '../util/read-at.ts'
 
 /** bytes read at once: slices asked for in file order mostly fall in the chunk read for the one before */
 const CHUNK_BYTES = 1 << 20
@@ -37,14 +38,8 @@ export class FileSlices {
       }
       const length = Math.min(Math.max(CHUNK_BYTES, end - start), size - start)
       if (this.#buffer.length < length) this.#buffer = Buffer.allocUnsafe(length)
-      let read = 0
-      while (read < length) {
-        const got = readSync(fd, this.#buffer, read, length - read, start + read)
-        if (got === 0) break
-        read += got
-      }
       this.#start = start
-      this.#end = start + read
+      this.#end = start + readAt(fd, this.#buffer, 0, length, start)
     } finally {
       closeSync(fd)
     }

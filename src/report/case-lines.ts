@@ -1,6 +1,6 @@
-import { readSync } from 'node:fs'
 import { canonicalJson } from '../util/canonical-json.ts'
 import type { AtomicFile } from '../util/atomic-file.ts'
+import { readAt } from '../util/read-at.ts'
 import type { Redactor } from './redact.ts'
 import type { ResultRows } from './rows.ts'
 
@@ -87,10 +87,6 @@ function readPlan(
 }
 
 function readRange(fd: number, buffer: Buffer, { offset, end, at }: Range): void {
-  let read = 0
-  while (read < end - offset) {
-    const got = readSync(fd, buffer, at + read, end - offset - read, offset + read)
-    if (got === 0) throw new Error('the results file changed while the report was written')
-    read += got
-  }
+  if (readAt(fd, buffer, at, end - offset, offset) < end - offset)
+    throw new Error('the results file changed while the report was written')
 }

@@ -7,9 +7,10 @@ const FLUSH_EVERY_MS = 250
 const NEWLINE = 10
 
 /**
- * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them). Lines are encoded into one reused buffer and written with a synchronous append
- * when it fills (and at least every 250 ms, so a killed run loses little): a 100k-case run makes no garbage
- * buffers and never queues writes, so memory stays flat. Each write is a few hundred microseconds to the page cache.
+ * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them). Lines are encoded into
+ * one reused buffer and written with a synchronous append when it fills (and at least every 250 ms, so a killed run
+ * loses little): a 100k-case run makes no garbage buffers and never queues writes, so memory stays flat. Each write
+ * is a few hundred microseconds to the page cache.
  */
 export class JsonLinesFile {
   readonly path: string
