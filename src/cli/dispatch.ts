@@ -43,6 +43,8 @@ export async function dispatch(
       const { mergeCommand } = await import('./merge-command.ts')
       return mergeCommand(args)
     }
+    case 'init':
+      return (await import('./init-command.ts')).initCommand(args)
     case 'view':
       return (await import('./view-command.ts')).viewCommand(args)
     case 'schema': {
