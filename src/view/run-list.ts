@@ -37,7 +37,12 @@ export const LIVE_MS = 120_000
 /** Every run folder of the reports folders, newest first; index lines first, then a scan of the rest. */
 export async function listRuns(roots: readonly string[]): Promise<RunEntry[]> {
   const lists = await Promise.all(roots.map((root, index) => runsOf(root, index)))
-  return lists.flat().sort((a, b) => (b.startedAt ?? b.runId).localeCompare(a.startedAt ?? a.runId))
+  return lists
+    .flat()
+    .sort(
+      (a, b) =>
+        (b.startedAt ?? b.runId).localeCompare(a.startedAt ?? a.runId) || b.runId.localeCompare(a.runId),
+    )
 }
 
 async function runsOf(root: string, rootIndex: number): Promise<RunEntry[]> {
