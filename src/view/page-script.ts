@@ -4,6 +4,9 @@
  * Every value from the reports goes into the page as text, never as markup.
  */
 export const VIEW_SCRIPT = String.raw`'use strict'
+// the newest runs of a suite are drawn at once, older ones on request: a table of thousands of rows costs the
+// browser more than everything else on the page (the trend chart still shows every run)
+const FIRST_ROWS = 200
 const TRANSITION_ORDER = ['regressed', 'input-changed', 'unscored', 'new', 'removed', 'improved', 'unchanged']
 
 function el(tag, attrs, ...children) {
@@ -24,7 +27,8 @@ function el(tag, attrs, ...children) {
 const pct = (rate) => (rate === null || rate === undefined ? '–' : (rate * 100).toFixed(1) + '%')
 const usd = (cost) => (cost === null || cost === undefined ? '–' : '$' + cost.toFixed(cost < 1 ? 4 : 2))
 const secs = (ms) => (ms === null || ms === undefined ? '–' : ms < 1000 ? ms + ' ms' : (ms / 1000).toFixed(1) + ' s')
-const when = (iso) => (iso ? new Date(iso).toLocaleString() : '–')
+// ISO to 'YYYY-MM-DD HH:MM UTC' by slicing: a locale formatter per row costs more than the whole row
+const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') + ' UTC' : '–')
 const runKey = (run) => run.root + '/' + run.runId
 
 async function load() {
@@ -32,6 +36,7 @@ async function load() {
   const { roots, runs } = await response.json()
   document.getElementById('roots').textContent = runs.length + ' runs in ' + roots.join(', ')
   render(runs)
+  performance.mark('evals:runs-rendered')
 }
 
 function render(runs) {
@@ -56,10 +61,16 @@ function suiteSection(name, rows) {
   const compareButton = el('button', { disabled: true, class: 'compare' }, 'Compare the two selected runs')
   const result = el('div', { class: 'compare-result' })
   const chart = el('div', { class: 'chart' })
-  const body = el('tbody', {}, rows.map(({ run, suite }) => runRow(run, suite, (checked) => {
+  const onSelect = (run) => (checked) => {
     if (checked) selected.add(run); else selected.delete(run)
     compareButton.disabled = selected.size !== 2
-  })))
+  }
+  const rowsOf = (part) => part.map(({ run, suite }) => runRow(run, suite, onSelect(run)))
+  const body = el('tbody', {}, rowsOf(rows.slice(0, FIRST_ROWS)))
+  const more = rows.length > FIRST_ROWS
+    ? el('button', { class: 'more', onclick: () => { body.append(...rowsOf(rows.slice(FIRST_ROWS))); more.remove() } },
+      'Show ' + (rows.length - FIRST_ROWS) + ' older runs')
+    : null
   compareButton.addEventListener('click', () => {
     const [newer, older] = [...selected].sort((a, b) => (b.startedAt || '').localeCompare(a.startedAt || ''))
     compare(name, newer, older, result)
@@ -70,7 +81,7 @@ function suiteSection(name, rows) {
     el('table', {},
       el('thead', {}, el('tr', {}, ['', 'Date', 'Commit', 'Model', 'Accuracy (95% CI)', 'Passed', 'Failed', 'Errored', 'Cost', 'Duration', 'State', ''].map((h) => el('th', {}, h)))),
       body),
-    el('p', {}, compareButton),
+    el('p', {}, more, ' ', compareButton),
     result)
   requestAnimationFrame(() => drawTrend(chart, rows))
   return section
