@@ -27,7 +27,7 @@ const VIEW_OPTIONS = {
 } as const
 
 /** `evals view [reports-dir…]`: serves the run list until interrupted. Exit 2 when it cannot start. */
-export async function viewCommand(args: readonly string[], signal?: AbortSignal): Promise<number> {
+export async function viewCommand(args: readonly string[]): Promise<number> {
   try {
     let parsed
     try {
@@ -61,8 +61,7 @@ export async function viewCommand(args: readonly string[], signal?: AbortSignal)
       const stop = (): void => {
         stopped()
       }
-      if (signal) signal.addEventListener('abort', stop, { once: true })
-      else process.once('SIGINT', stop).once('SIGTERM', stop)
+      process.once('SIGINT', stop).once('SIGTERM', stop)
     })
     await server.close()
     return EXIT.ok
