@@ -21,8 +21,8 @@ test('evals view prints a loopback URL on a free port, serves the runs, and stop
         if (url === undefined || listed !== undefined) return
         listed = null
         void fetch(`${url}api/runs`)
-          .then((response) => response.json())
-          .then((body: { runs: { runId: string }[] }) => {
+          .then((response) => response.json() as Promise<{ runs: { runId: string }[] }>)
+          .then((body) => {
             listed = body.runs.map((entry) => entry.runId)
             child.kill('SIGINT')
           })
