@@ -1,7 +1,7 @@
 import { didYouMean } from '../util/did-you-mean.ts'
 import { BASELINE_HELP, COMPARE_HELP, HELP, MERGE_HELP, REPORT_HELP, RUN_HELP } from './help.ts'
 
-const COMMANDS = ['run', 'compare', 'baseline', 'report', 'merge', 'schema', 'help']
+const COMMANDS = ['run', 'compare', 'baseline', 'report', 'merge', 'schema', 'init', 'view', 'help']
 const COMMAND_HELP: Partial<Record<string, string>> = {
   run: RUN_HELP,
   compare: COMPARE_HELP,
@@ -43,6 +43,10 @@ export async function dispatch(
       const { mergeCommand } = await import('./merge-command.ts')
       return mergeCommand(args)
     }
+    case 'init':
+      return (await import('./init-command.ts')).initCommand(args)
+    case 'view':
+      return (await import('./view-command.ts')).viewCommand(args)
     case 'schema': {
       const { schemaCommand } = await import('./schema-command.ts')
       return schemaCommand()

@@ -9,11 +9,13 @@ export const HELP = (
 
 Usage
   evals run <cases.yaml|glob…> [options]   run case files and print a summary
-  evals compare <run> <baseline.json>      compare a finished run with a baseline and apply the gate
+  evals compare <run> <baseline.json|run>  compare a finished run with a baseline or another run; apply the gate
   evals baseline show <baseline.json>      print a baseline file
   evals report <report.json> [options]     re-render JUnit, HTML or Markdown from a JSON report
   evals merge <run-dir…> [--out <dir>]     join the runs of \`--shard i/n\` into one run and report
   evals schema                             print the JSON Schema of case files
+  evals init [--yes] [--dir <dir>]         scaffold an agent, cases, a check, a baseline and CI in this project
+  evals view [reports-dir…] [--open]       browse runs, trends and comparisons in a local web app
   evals --version                          print the version
 
 Run \`evals run --help\` for the options of \`run\`.
@@ -56,10 +58,10 @@ Baselines and the regression gate
 
 ${EXIT_CODES}`
 
-export const COMPARE_HELP = `Usage: evals compare <reports/run-id | summary.json | reports> <baseline.json> [options]
+export const COMPARE_HELP = `Usage: evals compare <reports/run-id | summary.json | reports> <baseline.json | reports/run-id> [options]
 
-Compares a finished run (its summary.json; a reports directory means its latest run) with a baseline file and
-applies the gate: the run's \`gate:\` block under the flags.
+Compares a finished run (its summary.json; a reports directory means its latest run) with a baseline file, or
+with another run (every suite the two share), and applies the gate: the run's \`gate:\` block under the flags.
 
 Options
   --alpha <p>                significance level of the accuracy-regression test (default 0.05)

@@ -27,6 +27,7 @@ import { JsonLinesFile } from './results-file.ts'
 import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
+import { appendRunIndex } from './run-index.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
 import { selectShard, type Shard } from './shard.ts'
@@ -278,6 +279,7 @@ async function runAll(
     ...(gate && { gate }),
   }
   await writeJsonFile(join(dir, 'summary.json'), report)
+  await appendRunIndex(report)
   for (const reporter of reporters) await reporter.onRunEnd?.(report)
   return report
 }

@@ -99,7 +99,44 @@ describe('evals compare', () => {
   test('needs exactly a run and a baseline', async () => {
     expect(await compareCommand(['only-one'])).toBe(2)
     expect(stderr).toBe(
-      'evals compare: give a run and a baseline, e.g. `evals compare reports/<run-id> baselines/quickstart.json`.\n',
+      'evals compare: give a run and a baseline, e.g. `evals compare reports/<run-id> baselines/quickstart.json`, ' +
+        'or two runs, e.g. `evals compare reports/<run-id> reports/<earlier-run-id>`.\n',
+    )
+  })
+})
+
+describe('evals compare <run> <run>', () => {
+  test('compares two runs with the same paired statistics and gate as a baseline would', async () => {
+    const before = await runWith([])
+    const after = await runWith(['refund'])
+    const code = await compareCommand([after, before, '--no-color'])
+    expect(stderr).toBe('')
+    expect(code).toBe(1)
+    expect(stdout).toContain(`Run       ${join(after, 'summary.json')} · suite support\n`)
+    expect(stdout).toContain('Compared  1 regressed · 0 improved · 1 unchanged · 0 new · 0 removed\n')
+    expect(stdout).toContain('  ↓ refund 1/1 → 0/1 [critical]\n')
+    expect(stdout).toContain('Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `critical`).')
+  })
+
+  test('gives the same comparison whether the reference is the run or the baseline written from it', async () => {
+    const baselines = tempDir()
+    const before = await runWith(['greet'], { updateBaseline: { dir: baselines } })
+    const after = await runWith(['refund'])
+    await compareCommand([after, join(baselines, 'support.json'), '--no-color'])
+    const withBaseline = stdout.split('\n').slice(2)
+    stdout = ''
+    await compareCommand([after, join(before, 'summary.json'), '--no-color'])
+    expect(stdout.split('\n').slice(2)).toEqual(withBaseline)
+  })
+
+  test('exits 2 when the two runs share no suite', async () => {
+    const run = await runWith([])
+    const otherSuite = suiteOf([caseOf('x', { expect: { contains: 'ok' } })], { name: 'other' })
+    const target = targetOf((input) => transcriptOf(input, 'ok'))
+    const other = await runSuite(otherSuite, { outDir: tempDir(), targets: targetsFor(otherSuite, target) })
+    expect(await compareCommand([run, other.dir])).toBe(2)
+    expect(stderr).toBe(
+      `evals compare: the runs in \`${join(run, 'summary.json')}\` and \`${join(other.dir, 'summary.json')}\` share no suite; compare two runs of the same case file.\n`,
     )
   })
 })

@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ensureBuilt, repo } from '../e2e/helpers.ts'
+
+const work = mkdtempSync(join(tmpdir(), 'evals-init-'))
+const packageName = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { name: string }).name
+
+function run(cwd: string, command: string, args: readonly string[]): { code: number | null; output: string } {
+  // stdin is not a terminal here: init must ask nothing
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    input: '',
+    env: { ...process.env, CI: '1' },
+  })
+  return { code: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+/** A project folder with the packed package installed: the tarball unpacked, its dependencies linked (offline). */
+function projectWith(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(work, 'project-'))
+  const modules = join(dir, 'node_modules')
+  mkdirSync(modules)
+  for (const name of readdirSync(join(repo, 'node_modules'))) {
+    if (name === '.bin' || name === packageName || name.startsWith('.')) continue
+    symlinkSync(join(repo, 'node_modules', name), join(modules, name))
+  }
+  const unpacked = mkdtempSync(join(work, 'unpacked-'))
+  const tar = spawnSync('tar', ['-xzf', tarball, '-C', unpacked])
+  if (tar.status !== 0) throw new Error(`tar failed: ${String(tar.stderr)}`)
+  renameSync(join(unpacked, 'package'), join(modules, packageName))
+  for (const [path, content] of Object.entries(files)) writeFileSync(join(dir, path), content)
+  return dir
+}
+
+let tarball = ''
+
+beforeAll(() => {
+  ensureBuilt()
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+    cwd: repo,
+    encoding: 'utf8',
+  })
+  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
+  tarball = join(work, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename)
+}, 120_000)
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true })
+})
+
+const evals = (dir: string, args: readonly string[]) =>
+  run(dir, process.execPath, [join(dir, 'node_modules', packageName, 'bin', 'evals.js'), ...args])
+
+describe('evals init in a project installed from npm pack', () => {
+  let dir = ''
+
+  beforeAll(() => {
+    dir = projectWith()
+  })
+
+  test('writes the scaffold and a first baseline without asking, and lists every file', () => {
+    const init = evals(dir, ['init', '--yes'])
+    expect(init.code, init.output).toBe(0)
+    for (const path of [
+      'evals/agent.ts',
+      'evals/checks.ts',
+      'evals/cases/support.yaml',
+      '.github/workflows/evals.yml',
+      'tsconfig.json',
+      '.gitignore',
+      'package.json',
+      'baselines/support.json',
+    ])
+      expect(init.output).toContain(`  created  ${path}`)
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('reports/\n')
+    const cases = readFileSync(join(dir, 'evals/cases/support.yaml'), 'utf8')
+    expect(cases.split('\n')[0]).toBe(
+      `# yaml-language-server: $schema=../../node_modules/${packageName}/schema/cases.schema.json`,
+    )
+    expect(existsSync(join(dir, `node_modules/${packageName}/schema/cases.schema.json`))).toBe(true)
+    expect(cases).toContain('custom: ../checks.ts#quotesEveryToolResult')
+    const workflow = readFileSync(join(dir, '.github/workflows/evals.yml'), 'utf8')
+    expect(workflow).toMatch(
+      /uses: \S+\/action@v1\n {8}with:\n {10}cases: evals\/cases\/\*\.yaml\n {10}baseline-dir: baselines\n/,
+    )
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    expect(Object.keys(manifest.scripts)).toEqual(['evals:run', 'evals:baseline', 'evals:view'])
+    const baseline = JSON.parse(readFileSync(join(dir, 'baselines/support.json'), 'utf8')) as {
+      modelId: string
+      cases: { id: string; status: string }[]
+    }
+    expect(baseline.modelId).toBe('local')
+    expect(baseline.cases.map((entry) => `${entry.id} ${entry.status}`)).toEqual([
+      'answer-quotes-tool-results passed',
+      'order-status passed',
+      'refund passed',
+    ])
+  }, 60_000)
+
+  test('the written files pass tsc', () => {
+    const tsc = run(dir, process.execPath, [
+      join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      '.',
+    ])
+    expect(tsc.output).toBe('')
+    expect(tsc.code).toBe(0)
+  }, 60_000)
+
+  test('the written files pass evals run against the first baseline', () => {
+    const result = evals(dir, ['run', 'evals/cases/*.yaml', '--baseline', 'baselines', '--no-color'])
+    expect(result.code, result.output).toBe(0)
+    expect(result.output).toContain('3 unchanged')
+  }, 60_000)
+
+  test('a second init overwrites nothing and lists what it skipped', () => {
+    writeFileSync(join(dir, 'evals/agent.ts'), '// mine\n')
+    const init = evals(dir, ['init', '--yes'])
+    expect(init.code, init.output).toBe(0)
+    expect(readFileSync(join(dir, 'evals/agent.ts'), 'utf8')).toBe('// mine\n')
+    expect(init.output).toContain('  skipped  evals/agent.ts (exists)')
+    expect(init.output).toContain('  skipped  .gitignore (already ignores reports/)')
+    expect(init.output).toContain('  skipped  package.json (has the evals:* scripts already)')
+    expect(init.output).toContain('  skipped  the first baseline: baselines/support.json exists')
+    expect(init.output).not.toContain('created')
+  }, 60_000)
+})
+
+test('init in an existing project keeps its scripts and .gitignore lines and adds its own', () => {
+  const dir = projectWith({
+    'package.json': `{\n    "name": "mine",\n    "scripts": { "test": "vitest" }\n}\n`,
+    '.gitignore': 'node_modules',
+  })
+  const init = evals(dir, ['init', '--yes', '--dir', 'qa'])
+  expect(init.code, init.output).toBe(0)
+  expect(init.output).toContain('  updated  .gitignore')
+  expect(init.output).toContain('  updated  package.json')
+  expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules\nreports/\n')
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+    devDependencies: Record<string, string>
+  }
+  expect(manifest.scripts).toEqual({
+    test: 'vitest',
+    'evals:run': 'evals run "qa/cases/*.yaml" --baseline baselines',
+    'evals:baseline': 'evals run "qa/cases/*.yaml" --update-baseline',
+    'evals:view': 'evals view reports',
+  })
+  expect(Object.keys(manifest.devDependencies).sort()).toEqual([packageName, 'zod'].sort())
+  expect(readFileSync(join(dir, 'package.json'), 'utf8')).toMatch(/^\{\n {4}"name"/)
+  expect(existsSync(join(dir, 'qa/agent.ts'))).toBe(true)
+}, 60_000)
