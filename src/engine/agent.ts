@@ -1,6 +1,7 @@
 import pLimit from 'p-limit'
 import { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
+import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
 import { AsyncQueue } from '../util/async-queue.ts'
@@ -15,9 +16,10 @@ export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
 }
 
 /** An LLM agent: calls the model with tools until it gives a final answer. */
-export class Agent<Output = undefined, Deps = unknown> {
+export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposable {
   readonly name: string
-  readonly #resolved: ResolvedAgent
+  #resolved: ResolvedAgent
+  readonly #mcp: McpToolsets | undefined
 
   constructor(options: AgentOptions<Output, Deps>) {
     this.name = options.name ?? 'agent'
@@ -55,6 +57,7 @@ export class Agent<Output = undefined, Deps = unknown> {
       deps: options.deps,
       prices: options.prices,
     }
+    this.#mcp = options.mcp?.length ? new McpToolsets(options.mcp, this.#resolved.tools) : undefined
   }
 
   /** id of the model provider, e.g. `openai:gpt-4.1-mini` */
@@ -114,9 +117,22 @@ export class Agent<Output = undefined, Deps = unknown> {
     )
   }
 
+  /** Stops the agent's MCP servers; a later run starts them again. */
+  async close(): Promise<void> {
+    await this.#mcp?.close()
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close()
+  }
+
   async #prepare(): Promise<void> {
     const vendor = this.#resolved.provider.id.split(':')[0]
     if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+    if (this.#mcp) {
+      const tools = await this.#mcp.tools()
+      if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
+    }
   }
 }
 
