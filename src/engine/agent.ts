@@ -2,6 +2,7 @@ import pLimit from 'p-limit'
 import { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
+import { withSpans } from '../telemetry/spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
 import { AsyncQueue } from '../util/async-queue.ts'
@@ -68,7 +69,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
     await this.#prepare()
-    return (await executeRun(this.#resolved, input, options)) as AgentResult<Output>
+    return (await executeRun(withSpans(this.#resolved), input, options)) as AgentResult<Output>
   }
 
   /** Like `run`, yielding text deltas and tool events as they happen; the last event is the result. */
@@ -78,7 +79,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
     await this.#prepare()
     const queue = new AsyncQueue<AgentEvent<Output>>()
-    const done = executeRun(this.#resolved, input, options, (event) => {
+    const done = executeRun(withSpans(this.#resolved), input, options, (event) => {
       queue.push(event as AgentEvent<Output>)
     }).then(
       (result) => {
