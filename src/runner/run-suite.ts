@@ -245,6 +245,7 @@ async function runAll(
     clearTimeout(graceTimer)
     options.signal?.removeEventListener('abort', onSignal)
     results.close()
+    await Promise.all(targets.map(async (target) => target.close?.()))
   }
   const summary = stats.summary()
   const gits = await gitInfo
