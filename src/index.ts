@@ -10,6 +10,7 @@ export type {
   RunOptions,
   UsageLimits,
 } from './engine/options.ts'
+export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export type { Observer } from './engine/observer.ts'
 export { MemoryCache } from './engine/cache.ts'
 export type { MemoryCacheOptions, ResponseCache } from './engine/cache.ts'

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
 import { accepts, evaluatorRegistry } from '../evaluators/registry.ts'
+import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
@@ -137,7 +138,13 @@ export function buildCase(
 }
 
 function resolveTarget(target: CaseFileHeader['target'], baseDir: string): TargetSpec {
-  if (target.agent !== undefined) return { type: 'agent', module: resolve(baseDir, target.agent) }
+  if (target.agent !== undefined) {
+    // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
+    const mcp = target.mcp?.map((server) =>
+      'url' in server ? server : { ...server, cwd: resolve(baseDir, server.cwd ?? '.') },
+    ) as McpServerOptions[] | undefined
+    return { type: 'agent', module: resolve(baseDir, target.agent), ...optional('mcp', mcp) }
+  }
   if (target.function !== undefined) {
     const ref = parseModuleRef(target.function, baseDir)
     return { type: 'function', module: ref.module, exportName: ref.exportName }

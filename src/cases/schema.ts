@@ -74,6 +74,21 @@ const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds'
 const trials = z.int().positive().describe('how many times each case runs')
 const tags = z.array(z.string().min(1))
 
+const mcpCommon = {
+  name: z.string().min(1).optional().describe('names the server in errors and traces'),
+  prefix: z.string().optional().describe("put before each of the server's tool names, e.g. `fs_`"),
+}
+const mcpServerSchema = z.union([
+  z.strictObject({
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    cwd: z.string().optional().describe("relative to the case file @default the case file's directory"),
+    ...mcpCommon,
+  }),
+  z.strictObject({ url: z.url(), headers: z.record(z.string(), z.string()).optional(), ...mcpCommon }),
+])
+
 const targetSchema = z
   .strictObject({
     agent: z
@@ -81,6 +96,11 @@ const targetSchema = z
       .min(1)
       .optional()
       .describe('module whose default export is an Agent or (input, ctx) => string | Transcript'),
+    mcp: z
+      .array(mcpServerSchema)
+      .min(1)
+      .optional()
+      .describe('MCP servers for an agent target: passed to its `createAgent({ model, mcp })`'),
     function: z
       .string()
       .regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
@@ -121,6 +141,9 @@ const targetSchema = z
   })
   .superRefine((target, context) => {
     const given = ['agent', 'function', 'http', 'command'].filter((key) => key in target)
+    if (target.mcp !== undefined && target.agent === undefined) {
+      context.addIssue({ code: 'custom', path: ['mcp'], message: '`mcp` only applies to an `agent` target' })
+    }
     if (given.length !== 1) {
       context.addIssue({
         code: 'custom',

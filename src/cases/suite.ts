@@ -1,5 +1,6 @@
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { JudgeItem, JudgeSettings } from '../evaluators/llm-judge-options.ts'
+import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import type { CaseList } from './case-list.ts'
 import type { Assertion, Expectations } from './schema.ts'
@@ -33,6 +34,8 @@ export type TargetSpec =
       type: 'agent'
       /** absolute path of a module whose default export is an Agent or `(input, ctx) => string | Transcript` */
       module: string
+      /** MCP servers for the module's `createAgent({ model, mcp })`; a stdio server's `cwd` is absolute */
+      mcp?: McpServerOptions[]
     }
   | {
       type: 'function'

@@ -40,6 +40,8 @@ Options
                              with a diff; \`auto\` calls and records the misses
   --shard <i/n>              run only shard i of n (1-based); a case's shard comes from a hash of suite and case
                              id, so it is the same on every machine; join the shards with \`evals merge\`
+  --otel <url>               export OpenTelemetry spans (one trace per case: agent runs, model and tool calls) to
+                             an OTLP/HTTP traces endpoint, e.g. http://localhost:4318/v1/traces
   --resume <run-dir>         finish an interrupted run (\`reports/<run-id>\`): run only the (case, trial) pairs
                              missing from its results.jsonl, with the files and flags saved in its run.json
   --resume-force             resume even though case definitions changed since the run

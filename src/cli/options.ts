@@ -31,6 +31,7 @@ const RUN_OPTIONS = {
   'baseline-missing': { type: 'string' },
   ...GATE_OPTIONS,
   shard: { type: 'string' },
+  otel: { type: 'string' },
   resume: { type: 'string' },
   'resume-force': { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -66,6 +67,8 @@ export interface RunFlags {
   gate: GateOptions
   /** `--shard i/n` */
   shard?: Shard
+  /** `--otel <url>`: export each pair's spans to this OTLP/HTTP traces endpoint */
+  otel?: string
   /** `--resume <run-dir>`: finish an interrupted run */
   resume?: string
   /** resume even when case definitions changed since the run */
@@ -138,9 +141,17 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
     ...defined('cassettes', cassetteMode(values.record, values.replay)),
     ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
+    ...defined('otel', values.otel === undefined ? undefined : otlpUrl(values.otel)),
     ...defined('resume', values.resume),
     ...(values['resume-force'] === true && { resumeForce: true }),
   }
+}
+
+function otlpUrl(value: string): string {
+  if (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return value
+  throw new ConfigError(
+    `evals run: \`--otel\` takes an OTLP/HTTP traces URL such as http://localhost:4318/v1/traces, got "${value}".`,
+  )
 }
 
 /** `--resume` takes the case files and the selection from the run's run.json, so they cannot be given again. */

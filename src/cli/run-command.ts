@@ -6,6 +6,7 @@ import { runSuites } from '../runner/run-suite.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { RUN_HELP } from './help.ts'
 import { parseRunFlags, type RunFlags } from './options.ts'
+import type { CaseTracing } from '../telemetry/otlp-export.ts'
 
 /** `evals run`: loads the case files, runs them with a console reporter, and maps the report to an exit code. */
 export async function runCommand(args: readonly string[]): Promise<number> {
@@ -26,6 +27,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     return 2
   }
   const interrupt = new AbortController()
+  let tracing: CaseTracing | undefined
   const onSigint = (): void => {
     if (interrupt.signal.aborted) process.exit(130)
     process.stderr.write(
@@ -52,6 +54,11 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.tags.length === 0 ? {} : { tags: flags.tags }),
     }
     const suites = resumed?.suites ?? (await loadSuites(flags.patterns, selection))
+    // the OpenTelemetry SDK loads only for `--otel`
+    tracing =
+      flags.otel === undefined
+        ? undefined
+        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel)
     const report = await runSuites(suites, {
       concurrency: flags.concurrency,
       bail: flags.bail,
@@ -71,6 +78,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
       ...(flags.shard && { shard: flags.shard }),
+      ...(tracing && { aroundCase: tracing.aroundCase }),
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
@@ -84,6 +92,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     return fail(error)
   } finally {
     process.off('SIGINT', onSigint)
+    await tracing?.shutdown()
   }
 }
 

@@ -1,6 +1,8 @@
 import pLimit from 'p-limit'
 import { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
+import { McpToolsets } from '../mcp/mcp-toolsets.ts'
+import { withSpans } from '../telemetry/spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
 import { AsyncQueue } from '../util/async-queue.ts'
@@ -15,9 +17,10 @@ export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
 }
 
 /** An LLM agent: calls the model with tools until it gives a final answer. */
-export class Agent<Output = undefined, Deps = unknown> {
+export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposable {
   readonly name: string
-  readonly #resolved: ResolvedAgent
+  #resolved: ResolvedAgent
+  readonly #mcp: McpToolsets | undefined
 
   constructor(options: AgentOptions<Output, Deps>) {
     this.name = options.name ?? 'agent'
@@ -55,6 +58,7 @@ export class Agent<Output = undefined, Deps = unknown> {
       deps: options.deps,
       prices: options.prices,
     }
+    this.#mcp = options.mcp?.length ? new McpToolsets(options.mcp, this.#resolved.tools) : undefined
   }
 
   /** id of the model provider, e.g. `openai:gpt-4.1-mini` */
@@ -65,7 +69,7 @@ export class Agent<Output = undefined, Deps = unknown> {
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
     await this.#prepare()
-    return (await executeRun(this.#resolved, input, options)) as AgentResult<Output>
+    return (await executeRun(withSpans(this.#resolved), input, options)) as AgentResult<Output>
   }
 
   /** Like `run`, yielding text deltas and tool events as they happen; the last event is the result. */
@@ -75,7 +79,7 @@ export class Agent<Output = undefined, Deps = unknown> {
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
     await this.#prepare()
     const queue = new AsyncQueue<AgentEvent<Output>>()
-    const done = executeRun(this.#resolved, input, options, (event) => {
+    const done = executeRun(withSpans(this.#resolved), input, options, (event) => {
       queue.push(event as AgentEvent<Output>)
     }).then(
       (result) => {
@@ -114,9 +118,22 @@ export class Agent<Output = undefined, Deps = unknown> {
     )
   }
 
+  /** Stops the agent's MCP servers; a later run starts them again. */
+  async close(): Promise<void> {
+    await this.#mcp?.close()
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close()
+  }
+
   async #prepare(): Promise<void> {
     const vendor = this.#resolved.provider.id.split(':')[0]
     if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+    if (this.#mcp) {
+      const tools = await this.#mcp.tools()
+      if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { McpServerOptions } from '../mcp/options.ts'
 import type { Provider, ModelSettings } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
@@ -23,6 +24,8 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** the system prompt; a function gets the run's deps */
   instructions?: string | ((context: { deps: Deps }) => string)
   tools?: readonly AnyTool[]
+  /** MCP servers whose tools join `tools`; started on the first run, stopped by `agent.close()` */
+  mcp?: readonly McpServerOptions[]
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
   /** run several tool calls from one reply concurrently @default true */

@@ -77,6 +77,8 @@ export interface RunOptions {
    * a torn last line or a repeated row is dropped with a warning. `runMissing: false` only aggregates (merge).
    */
   resume?: { startedAt: string; runMissing?: boolean; warn?: (message: string) => void }
+  /** runs each pair inside this wrapper (`--otel` opens a trace per pair here) */
+  aroundCase?: (job: CaseJob, run: () => Promise<CaseResult>) => Promise<CaseResult>
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -232,7 +234,8 @@ async function runAll(
       async ({ caseIndex, job, skip }) => {
         if (skip) return record(skip, caseIndex)
         try {
-          await record(await runCase(job, interrupt.signal), caseIndex)
+          const run = (): Promise<CaseResult> => runCase(job, interrupt.signal)
+          await record(await (options.aroundCase ? options.aroundCase(job, run) : run()), caseIndex)
         } catch (error) {
           if (!interrupt.signal.aborted) throw error
         }
@@ -243,6 +246,7 @@ async function runAll(
     clearTimeout(graceTimer)
     options.signal?.removeEventListener('abort', onSignal)
     results.close()
+    await Promise.all(targets.map(async (target) => target.close?.()))
   }
   const summary = stats.summary()
   const gits = await gitInfo

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from './load-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
@@ -17,6 +18,8 @@ export interface AgentTargetOptions {
   model?: string
   /** names the config entry in errors, e.g. `cases/support.yaml: target.agent` */
   label?: string
+  /** the case file's MCP servers; passed to a `createAgent` factory */
+  mcp?: McpServerOptions[]
 }
 
 /**
@@ -31,15 +34,26 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   const module = await importUserModule(options.file, options.baseDir, label)
   const factory = module.createAgent
   if (typeof factory === 'function') {
-    const agent: unknown = await (factory as (o: { model?: string }) => unknown)(
-      options.model === undefined ? {} : { model: options.model },
-    )
+    const agent: unknown = await (factory as (o: { model?: string; mcp?: McpServerOptions[] }) => unknown)({
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    })
     if (!isRunnable(agent)) {
       throw new ConfigError(
         `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method).`,
       )
     }
-    return agentAsTarget(id, agent, label)
+    const target = agentAsTarget(id, agent, label)
+    // the factory's agent is ours to stop: its MCP servers would keep the process alive
+    const close = (agent as { close?: unknown }).close
+    if (typeof close === 'function') target.close = async () => close.call(agent) as Promise<void>
+    return target
+  }
+  if (options.mcp !== undefined) {
+    throw new ConfigError(
+      `${label}: \`mcp\` servers are passed to \`createAgent({ model, mcp })\`, and \`${file}\` exports no \`createAgent\`; ` +
+        'export one that passes `mcp` on to `new Agent({ …, mcp })`.',
+    )
   }
   const exported = module.default
   if (isRunnable(exported)) return agentAsTarget(id, exported, label)

@@ -21,6 +21,7 @@ export async function createTarget(spec: TargetSpec, options: CreateTargetOption
         file: spec.module,
         baseDir: '/',
         label: `${label}.agent`,
+        ...(spec.mcp === undefined ? {} : { mcp: spec.mcp }),
         ...(options.model === undefined ? {} : { model: options.model }),
       })
     }

@@ -5,6 +5,8 @@ export interface Target {
   /** shown in reports and baselines, e.g. `agent:./agents/support.ts` */
   readonly id: string
   run(input: string | Turn[], context: TargetContext): Promise<Transcript>
+  /** called once after the run's last case, e.g. to stop an agent's MCP servers */
+  close?(): Promise<void>
 }
 
 export interface TargetContext {

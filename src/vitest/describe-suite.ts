@@ -1,5 +1,5 @@
 import { dirname, relative, resolve } from 'node:path'
-import { describe, test } from 'vitest'
+import { afterAll, describe, test } from 'vitest'
 import { loadSuite } from '../cases/load.ts'
 import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { toError } from '../errors.ts'
@@ -89,6 +89,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
             ...(model === undefined ? {} : { model }),
           })
         : asTarget(options.target)
+    afterAll(async () => target.close?.())
     for (const caseDef of suite.cases) {
       if (caseDef.skip !== undefined) {
         test.skip(caseDef.id, () => undefined)
