@@ -4,6 +4,7 @@ import { ConfigError } from '../errors.ts'
 import { DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { parseShard, type Shard } from '../runner/shard.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { redactPatternProblem } from '../util/redact.ts'
 
 /** Gate flags, shared by `evals run` and `evals compare`. */
 export const GATE_OPTIONS = {
@@ -31,6 +32,7 @@ const RUN_OPTIONS = {
   'baseline-missing': { type: 'string' },
   ...GATE_OPTIONS,
   shard: { type: 'string' },
+  redact: { type: 'string', multiple: true },
   resume: { type: 'string' },
   'resume-force': { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -66,6 +68,8 @@ export interface RunFlags {
   gate: GateOptions
   /** `--shard i/n` */
   shard?: Shard
+  /** `--redact <pattern>` (repeatable): regular expressions for secrets of the user's own */
+  redact: string[]
   /** `--resume <run-dir>`: finish an interrupted run */
   resume?: string
   /** resume even when case definitions changed since the run */
@@ -121,6 +125,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     patterns: positionals,
     concurrency: positiveInteger(values.concurrency, '--concurrency') ?? 4,
     tags: values.tag ?? [],
+    redact: redactFlags(values.redact ?? []),
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
     reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
@@ -141,6 +146,14 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('resume', values.resume),
     ...(values['resume-force'] === true && { resumeForce: true }),
   }
+}
+
+function redactFlags(patterns: string[]): string[] {
+  for (const pattern of patterns) {
+    const problem = redactPatternProblem(pattern)
+    if (problem !== undefined) throw new ConfigError(`evals run: \`--redact\`: ${problem}.`)
+  }
+  return patterns
 }
 
 /** `--resume` takes the case files and the selection from the run's run.json, so they cannot be given again. */

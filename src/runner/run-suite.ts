@@ -29,6 +29,7 @@ import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
+import { useRedaction } from '../util/redact.ts'
 import { selectShard, type Shard } from './shard.ts'
 import { RunStats } from './stats.ts'
 
@@ -76,6 +77,8 @@ export interface RunOptions {
    * a torn last line or a repeated row is dropped with a warning. `runMissing: false` only aggregates (merge).
    */
   resume?: { startedAt: string; runMissing?: boolean; warn?: (message: string) => void }
+  /** regular expressions for the user's own secrets (`--redact`), added to the suites' `redact:` patterns */
+  redact?: readonly string[]
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -89,9 +92,10 @@ export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunRep
  * Runs every (case, trial) pair of the suites, streaming each CaseResult to `results.jsonl` and the reporters as
  * it finishes, and returns the aggregates (also written to `summary.json`), with each suite's comparison and gate.
  * Throws a ConfigError when the run cannot start (a target that cannot load; a missing, corrupt or wrong-version
- * baseline) or a baseline cannot be written.
+ * baseline) or a baseline cannot be written. Secrets are redacted from every file it writes (see `useRedaction`).
  */
 export async function runSuites(allSuites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  useRedaction({ patterns: [...(options.redact ?? []), ...allSuites.flatMap((suite) => suite.redact ?? [])] })
   const suites = selectShard(allSuites, options.shard)
   const limiters =
     options.rateLimit === false
