@@ -39,6 +39,8 @@ const BEARER = String.raw`\b[Bb]earer\s+[\w.~+/=-]{8,}`
 const HEADER = String.raw`(?<header>\b(?:${HEADER_NAMES.map(caseless).join('|')})\\?["']?\s*[:=]\s*\\?["']?)(?:(?:${['bearer', 'basic', 'token'].map(caseless).join('|')})\s+)?[^\s"'\\,;]{4,}`
 
 const declared = new Set<string>()
+/** the run's options, kept so a provider declared mid-run rebuilds the redactor with them */
+let activeOptions: RedactionOptions = {}
 let active: Redactor | undefined
 const redacting = new WeakSet<NodeJS.WriteStream>()
 
@@ -116,12 +118,13 @@ export function redactPatternProblem(pattern: string): string | undefined {
 /** Makes the run's redactor, which every file writer and the console use until the next call. */
 export function useRedaction(options: RedactionOptions = {}): Redactor {
   active = createRedactor(options)
+  activeOptions = options
   return active
 }
 
 /** The run's redactor (built from `process.env` when no run has set one). */
 export function activeRedactor(): Redactor {
-  active ??= createRedactor()
+  active ??= createRedactor(activeOptions)
   return active
 }
 
