@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openAtomic } from '../util/atomic-file.ts'
 import { gitInfo, type GitInfo } from '../util/git.ts'
-import { activeRedactor, createRedactor } from '../util/redact.ts'
+import { activeRedactor, createRedactor, type Redactor } from '../util/redact.ts'
 import { writeCaseLines } from './case-lines.ts'
 import { reportHeader, type ReportInput } from './header.ts'
 import { ResultRows } from './rows.ts'
@@ -35,7 +35,12 @@ export const CASES_OPENER = '  "cases": ['
 export async function writeJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
   const git = options.git ?? gitInfo(options.cwd ?? process.cwd())
   const path = options.path ?? join(run.dir, 'report.json')
-  const redact = options.env ? createRedactor({ env: options.env }) : activeRedactor()
+  // rows the runner indexed as it appended them went through the run's redactor then: no need to search them again
+  const redact = options.env
+    ? createRedactor({ env: options.env })
+    : run.rows
+      ? redactedRows
+      : activeRedactor()
   const rows = run.rows ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
   const header = reportHeader(run, {
     cliVersion: options.cliVersion ?? packageVersion(),
@@ -61,6 +66,9 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
   }
   return path
 }
+
+/** Text goes through the file's own redaction; the rows' bytes are copied as they are. */
+const redactedRows: Redactor = Object.assign((text: string) => text, { mayChange: () => false })
 
 /** A suite's place in the run; suites the run does not list sort after the rest. */
 function suiteIndexOf(run: ReportInput): (name: string) => number {
