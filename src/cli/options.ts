@@ -69,7 +69,7 @@ export interface RunFlags {
   /** `--shard i/n` */
   shard?: Shard
   /** `--redact <pattern>` (repeatable): regular expressions for secrets of the user's own */
-  redact: string[]
+  redact?: string[]
   /** `--resume <run-dir>`: finish an interrupted run */
   resume?: string
   /** resume even when case definitions changed since the run */
@@ -125,7 +125,6 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     patterns: positionals,
     concurrency: positiveInteger(values.concurrency, '--concurrency') ?? 4,
     tags: values.tag ?? [],
-    redact: redactFlags(values.redact ?? []),
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
     reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
@@ -144,6 +143,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('cassettes', cassetteMode(values.record, values.replay)),
     ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
     ...defined('resume', values.resume),
+    ...defined('redact', values.redact && redactFlags(values.redact)),
     ...(values['resume-force'] === true && { resumeForce: true }),
   }
 }

@@ -71,7 +71,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
       ...(flags.shard && { shard: flags.shard }),
-      ...(flags.redact.length > 0 && { redact: flags.redact }),
+      ...(flags.redact && { redact: flags.redact }),
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)

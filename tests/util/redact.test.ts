@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { registerProvider } from '../../src/providers/registry.ts'
 import { createRedactor, redactPatternProblem } from '../../src/util/redact.ts'
 
 test('redacts OpenAI and Anthropic style keys wherever they appear', () => {
@@ -98,4 +99,17 @@ test('mayChange is false only for bytes it would leave as they are', () => {
   const custom = createRedactor({ env: {}, patterns: ['geheimnis-ä'] })
   expect(custom.mayChange(bytes('ein geheimnis-ä'))).toBe(true)
   expect(custom.mayChange(bytes('nichts'))).toBe(false)
+})
+
+test('redacts the key variables a provider declares, whatever their names', () => {
+  registerProvider(
+    'acme-redact-test',
+    () => {
+      throw new Error('never made')
+    },
+    { keyVariables: ['ACME_KEY'] },
+  )
+  expect(createRedactor({ env: { ACME_KEY: 'acme-key-value-1' } })('got acme-key-value-1')).toBe(
+    'got [redacted ACME_KEY]',
+  )
 })
