@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import { ConfigError } from '../src/errors.ts'
+import { redactPatternProblem } from '../src/util/redact.ts'
 
 /** What fails the job, after the report and the comment are out. */
 export type FailOn = 'regression' | 'failure' | 'never'
@@ -25,6 +26,8 @@ export interface ActionInputs {
   token: string
   trials?: number
   concurrency?: number
+  /** regular expressions for secrets of the user's own, one per line, as `evals run --redact` */
+  redact: string[]
 }
 
 const FAIL_ON = ['regression', 'failure', 'never'] as const
@@ -54,11 +57,21 @@ export function readInputs(): ActionInputs {
     outDir: core.getInput('out-dir') || 'reports',
     reporters: (core.getInput('reporters') || 'console').split(/[\s,]+/).filter((name) => name !== ''),
     token: core.getInput('github-token'),
+    redact: redactInput(),
     ...(baselineDir !== undefined && { baselineDir }),
     ...(model !== undefined && { model }),
     ...(trials !== undefined && { trials }),
     ...(concurrency !== undefined && { concurrency }),
   }
+}
+
+function redactInput(): string[] {
+  const patterns = core.getMultilineInput('redact')
+  for (const pattern of patterns) {
+    const problem = redactPatternProblem(pattern)
+    if (problem !== undefined) throw new ConfigError(`Input \`redact\`: ${problem}.`)
+  }
+  return patterns
 }
 
 function positiveInt(name: string): number | undefined {

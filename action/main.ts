@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
+import { redact, redactWrites } from '../src/util/redact.ts'
 import { annotateCases, annotateError } from './annotations.ts'
 import { logComment, pullRequestOf, upsertComment } from './comment.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     markdown = couldNotRunMarkdown(error)
   }
   core.setOutput('status', outcome.status)
+  markdown = redact(markdown)
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write()
   const pullRequest = pullRequestOf(github.context)
   if (inputs?.comment && pullRequest) {
@@ -41,6 +43,9 @@ async function main(): Promise<void> {
   else core.info(outcome.message)
 }
 
+// annotations, logs and the verdict go to stdout
+redactWrites(process.stdout)
+redactWrites(process.stderr)
 try {
   await main()
 } catch (error) {

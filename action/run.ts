@@ -33,6 +33,7 @@ export async function runEvals(inputs: ActionInputs): Promise<EvalsRun> {
     ...(inputs.model !== undefined && { model: inputs.model }),
     ...(inputs.trials !== undefined && { trials: inputs.trials }),
     ...(inputs.concurrency !== undefined && { concurrency: inputs.concurrency }),
+    ...(inputs.redact.length > 0 && { redact: inputs.redact }),
     ...(inputs.baselineDir !== undefined && {
       baseline: { path: inputs.baselineDir, missing: inputs.baselineMissing },
     }),

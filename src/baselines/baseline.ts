@@ -3,6 +3,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
+import { redact } from '../util/redact.ts'
 import { serializeBaseline } from './canonical.ts'
 import type { Baseline } from './schema.ts'
 import { BASELINE_SCHEMA_VERSION } from './version.ts'
@@ -91,7 +92,7 @@ export async function writeBaseline(path: string, baseline: Baseline): Promise<v
     await mkdir(directory, { recursive: true })
     const handle = await open(temp, 'wx')
     try {
-      await handle.writeFile(serializeBaseline(parsed.data))
+      await handle.writeFile(redact(serializeBaseline(parsed.data)))
       await handle.sync()
     } finally {
       await handle.close()

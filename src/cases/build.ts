@@ -41,6 +41,7 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('judge', raw.judge),
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
+    ...optional('redact', raw.redact),
   }
 }
 

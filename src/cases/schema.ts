@@ -5,6 +5,7 @@ import { judgeItemSchema, judgeSettingsSchema } from '../evaluators/llm-judge-op
 import { moduleRefPattern } from '../evaluators/module-ref.ts'
 import { evaluatorDefinitions } from '../evaluators/registry.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { redactPatternProblem } from '../util/redact.ts'
 
 // the checks' schemas below are built with this zod; this module is loaded only when zod must validate
 provideZod(z)
@@ -214,6 +215,17 @@ export const caseFileSchema = z
     gate: gateOptionsSchema
       .optional()
       .describe('regression gate: when a run fails or warns against its baseline; CLI flags win'),
+    redact: z
+      .array(
+        z.string().superRefine((pattern, context) => {
+          const problem = redactPatternProblem(pattern)
+          if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+        }),
+      )
+      .optional()
+      .describe(
+        'regular expressions for secrets of your own: matches are `[redacted]` in every file the run writes',
+      ),
     cases: z.array(caseSchema).min(1),
   })
   .describe('An evals case file')

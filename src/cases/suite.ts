@@ -25,6 +25,8 @@ export interface Suite {
   timeoutMs?: number
   /** the `gate:` block, defaults applied; `--alpha` and the other gate flags win over it */
   gate?: GateOptions
+  /** the `redact:` patterns: regular expressions whose matches never reach a file or the console */
+  redact?: string[]
   cases: CaseList
 }
 

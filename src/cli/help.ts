@@ -45,6 +45,8 @@ Options
   --resume <run-dir>         finish an interrupted run (\`reports/<run-id>\`): run only the (case, trial) pairs
                              missing from its results.jsonl, with the files and flags saved in its run.json
   --resume-force             resume even though case definitions changed since the run
+  --redact <pattern>         a regular expression for secrets of your own, replaced by [redacted] in every file
+                             and in the console, like keys and \`*_API_KEY\`/\`*_TOKEN\` values; repeatable
 
 Baselines and the regression gate
   --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)

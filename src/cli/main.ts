@@ -8,7 +8,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`)
     return 0
   }
-  const { dispatch } = await import('./dispatch.ts')
+  const [{ dispatch }, { redactWrites }] = await Promise.all([
+    import('./dispatch.ts'),
+    import('../util/redact.ts'),
+  ])
+  redactWrites(process.stdout)
+  redactWrites(process.stderr)
   return dispatch(command, rest, version())
 }
 

@@ -4,6 +4,7 @@ import { ConfigError } from '../errors.ts'
 import { DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { parseShard, type Shard } from '../runner/shard.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { redactPatternProblem } from '../util/redact.ts'
 
 /** Gate flags, shared by `evals run` and `evals compare`. */
 export const GATE_OPTIONS = {
@@ -32,6 +33,7 @@ const RUN_OPTIONS = {
   ...GATE_OPTIONS,
   shard: { type: 'string' },
   otel: { type: 'string' },
+  redact: { type: 'string', multiple: true },
   resume: { type: 'string' },
   'resume-force': { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -69,6 +71,8 @@ export interface RunFlags {
   shard?: Shard
   /** `--otel <url>`: export each pair's spans to this OTLP/HTTP traces endpoint */
   otel?: string
+  /** `--redact <pattern>` (repeatable): regular expressions for secrets of the user's own */
+  redact?: string[]
   /** `--resume <run-dir>`: finish an interrupted run */
   resume?: string
   /** resume even when case definitions changed since the run */
@@ -143,6 +147,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
     ...defined('otel', values.otel === undefined ? undefined : otlpUrl(values.otel)),
     ...defined('resume', values.resume),
+    ...defined('redact', values.redact && redactFlags(values.redact)),
     ...(values['resume-force'] === true && { resumeForce: true }),
   }
 }
@@ -152,6 +157,14 @@ function otlpUrl(value: string): string {
   throw new ConfigError(
     `evals run: \`--otel\` takes an OTLP/HTTP traces URL such as http://localhost:4318/v1/traces, got "${value}".`,
   )
+}
+
+function redactFlags(patterns: string[]): string[] {
+  for (const pattern of patterns) {
+    const problem = redactPatternProblem(pattern)
+    if (problem !== undefined) throw new ConfigError(`evals run: \`--redact\`: ${problem}.`)
+  }
+  return patterns
 }
 
 /** `--resume` takes the case files and the selection from the run's run.json, so they cannot be given again. */

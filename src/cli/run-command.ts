@@ -79,6 +79,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
       ...(flags.shard && { shard: flags.shard }),
       ...(tracing && { aroundCase: tracing.aroundCase }),
+      ...(flags.redact && { redact: flags.redact }),
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)

@@ -1,3 +1,4 @@
+import { redact } from '../util/redact.ts'
 import type { Observer } from './observer.ts'
 
 export interface JsonLinesLoggerOptions {
@@ -5,11 +6,14 @@ export interface JsonLinesLoggerOptions {
   write?: (line: string) => void
 }
 
-/** An observer that writes one JSON object per event: `{ event, time, runId, … }`. Requests are summarized. */
+/**
+ * An observer that writes one JSON object per event: `{ event, time, runId, … }`, secrets redacted. Requests are
+ * summarized.
+ */
 export function jsonLinesLogger(options: JsonLinesLoggerOptions = {}): Observer {
   const write = options.write ?? ((line: string) => process.stderr.write(line))
   const log = (event: string, fields: Record<string, unknown>): void => {
-    write(`${JSON.stringify({ event, time: new Date().toISOString(), ...fields })}\n`)
+    write(redact(`${JSON.stringify({ event, time: new Date().toISOString(), ...fields })}\n`))
   }
   return {
     onRunStart: ({ runId, agent }) => {

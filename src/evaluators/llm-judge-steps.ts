@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { canonicalJson } from '../util/canonical-json.ts'
+import { redact } from '../util/redact.ts'
 import { ConfigError } from '../errors.ts'
 
 /** One pinned set of g-eval steps, as stored in `__judges__/<suite>.json`. */
@@ -101,7 +102,7 @@ function queueWrite(file: string, update: (current: StepsFile) => StepsFile): Pr
       const sorted = Object.fromEntries(Object.entries(updated.steps).sort(([a], [b]) => (a < b ? -1 : 1)))
       await mkdir(dirname(file), { recursive: true })
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-      await writeFile(temp, `${JSON.stringify({ ...updated, steps: sorted }, null, 2)}\n`)
+      await writeFile(temp, redact(`${JSON.stringify({ ...updated, steps: sorted }, null, 2)}\n`))
       await rename(temp, file)
     })
   writes.set(file, next)

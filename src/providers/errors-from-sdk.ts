@@ -1,4 +1,5 @@
 import { AbortError, ProviderError } from '../errors.ts'
+import { createRedactor } from '../util/redact.ts'
 
 /** The error classes an official (Stainless-generated) SDK exports; both SDKs share the shape. */
 export interface SdkErrorClasses {
@@ -40,7 +41,7 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
   if (error instanceof ProviderError) return error
   if (error instanceof sdk.APIUserAbortError)
     return new AbortError(`${api} call for ${providerId} was aborted`)
-  const clean = (text: string): string => redact(text, context.secrets)
+  const clean = (text: string): string => createRedactor({ secrets: context.secrets })(text)
   if (error instanceof sdk.APIConnectionTimeoutError) {
     return new ProviderError(`${api} request for ${providerId} timed out`, {
       providerId,
@@ -104,15 +105,6 @@ export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason
   if (reason instanceof Error) return reason
   return new AbortError('The model call was aborted', { cause: reason })
-}
-
-/** Removes secrets and anything shaped like an API key from text bound for a message. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let result = text
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]')
-  }
-  return result.replace(/\b(sk|key)-[A-Za-z0-9_*-]{6,}/g, '[redacted]')
 }
 
 function errorType(error: Error): string | undefined {

@@ -66,6 +66,11 @@ const configs: Record<ModelPrefix, PrefixConfig> = {
   },
 }
 
+/** The environment variable a prefix reads its API key from, e.g. `OPENAI_API_KEY`. */
+export function keyVariableOf(prefix: ModelPrefix): string {
+  return configs[prefix].keyVar
+}
+
 export function isModelPrefix(prefix: string): prefix is ModelPrefix {
   return (modelPrefixes as readonly string[]).includes(prefix)
 }

@@ -1,23 +1,38 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { declareKeyVariables } from '../util/redact.ts'
 import { LocalProvider } from './local.ts'
-import { createProviderFromModelString, modelPrefixes } from './models.ts'
+import { createProviderFromModelString, keyVariableOf, modelPrefixes } from './models.ts'
 import type { Provider } from './provider.ts'
 
 /** Makes a provider from the part of a model string after `prefix:` (empty for a bare `local`). */
 export type ProviderFactory = (model: string) => Provider
 
-const factories = new Map<string, ProviderFactory>([
-  ['local', () => new LocalProvider()],
-  ...modelPrefixes.map((prefix): [string, ProviderFactory] => [
-    prefix,
-    (model) => createProviderFromModelString(`${prefix}:${model}`),
-  ]),
-])
+/** What a provider family declares besides its factory. */
+export interface RegisterProviderOptions {
+  /** environment variables holding its API keys: their values are redacted from every file and log the run writes */
+  keyVariables?: readonly string[]
+}
 
-/** Adds a `prefix:` to model strings, e.g. `registerProvider('acme', (model) => new AcmeProvider(model))`. */
-export function registerProvider(prefix: string, factory: ProviderFactory): void {
+const factories = new Map<string, ProviderFactory>([['local', () => new LocalProvider()]])
+
+/**
+ * Adds a `prefix:` to model strings, e.g.
+ * `registerProvider('acme', (model) => new AcmeProvider(model), { keyVariables: ['ACME_KEY'] })`.
+ */
+export function registerProvider(
+  prefix: string,
+  factory: ProviderFactory,
+  options: RegisterProviderOptions = {},
+): void {
   factories.set(prefix, factory)
+  declareKeyVariables(options.keyVariables ?? [])
+}
+
+for (const prefix of modelPrefixes) {
+  registerProvider(prefix, (model) => createProviderFromModelString(`${prefix}:${model}`), {
+    keyVariables: [keyVariableOf(prefix)],
+  })
 }
 
 /** Turns a model string (`local`, `openai:gpt-4.1-mini`, …) into a Provider; a Provider passes through. */

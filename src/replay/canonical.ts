@@ -29,32 +29,3 @@ export function canonicalRequest(request: CompletionRequest): unknown {
 export function hashOf(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex')
 }
-
-const SECRET_PATTERNS = [/\bsk-(?:ant-)?[A-Za-z0-9_-]{8,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/g]
-const SECRET_KEYS = /^(authorization|x-api-key|api[-_]?key|proxy-authorization)$/i
-const SECRET_ENV = /(API_KEY|_TOKEN|_SECRET|PASSWORD)$/i
-
-/** Values of environment variables that look like credentials (long enough to be worth hiding). */
-export function secretsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return Object.entries(env)
-    .filter(([name, value]) => SECRET_ENV.test(name) && value !== undefined && value.trim().length >= 8)
-    .map(([, value]) => (value ?? '').trim())
-}
-
-/** A deep copy with API keys, bearer tokens and the given secret values replaced by `[redacted]`. */
-export function scrubSecrets<Value>(value: Value, secrets: readonly string[]): Value {
-  const scrub = (item: unknown, key: string | undefined): unknown => {
-    if (typeof item === 'string') {
-      if (key !== undefined && SECRET_KEYS.test(key)) return '[redacted]'
-      let text = item
-      for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join('[redacted]')
-      for (const pattern of SECRET_PATTERNS) text = text.replace(pattern, '[redacted]')
-      return text
-    }
-    if (Array.isArray(item)) return item.map((entry) => scrub(entry, undefined))
-    if (item !== null && typeof item === 'object')
-      return Object.fromEntries(Object.entries(item).map(([name, entry]) => [name, scrub(entry, name)]))
-    return item
-  }
-  return scrub(value, undefined) as Value
-}

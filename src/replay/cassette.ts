@@ -4,7 +4,8 @@ import { dirname, relative } from 'node:path'
 import type { CallRecorder, CallScope, RecordedCall, RecordedToolOutcome } from '../engine/call-scope.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
-import { canonicalRequest, hashOf, scrubSecrets, secretsFromEnv } from './canonical.ts'
+import { redact } from '../util/redact.ts'
+import { canonicalRequest, hashOf } from './canonical.ts'
 import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
 
 /** `record` calls live and saves every call; `replay` serves calls and fails on a miss; `auto` records misses. */
@@ -55,7 +56,6 @@ export class Cassette implements CallRecorder {
   readonly mode: CassetteMode
   readonly #byKey = new Map<string, CassetteEntry>()
   readonly #providers = new Set<string>()
-  readonly #secrets = secretsFromEnv()
   #pending: string[] = []
   #flushing: Promise<void> | undefined
   #writeError: unknown
@@ -155,9 +155,9 @@ export class Cassette implements CallRecorder {
   }
 
   #save(entry: CassetteEntry): void {
-    const clean = scrubSecrets(entry, this.#secrets)
-    this.#add(clean)
-    this.#pending.push(`${JSON.stringify(clean)}\n`)
+    const line = redact(JSON.stringify(entry))
+    this.#add(JSON.parse(line) as CassetteEntry)
+    this.#pending.push(`${line}\n`)
     this.#flushing ??= this.#drain()
   }
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.ts'
+import { activeRedactor, createRedactor, type Redactor } from '../util/redact.ts'
 import { readLines } from './lines.ts'
-import { createRedactor, type Redactor } from './redact.ts'
 import type { ReportCase, ReportHeader } from './schema.ts'
 import { REPORT_SCHEMA_VERSION } from './version.ts'
 import { CASES_OPENER } from './write-json.ts'
@@ -17,7 +17,7 @@ export interface ReportSource {
 export interface OpenReportOptions {
   /** check the header and every case against the schema (off for a report this process just wrote) @default true */
   validate?: boolean
-  /** @default process.env */
+  /** read for secrets to redact @default the run's redactor (see `useRedaction`) */
   env?: NodeJS.ProcessEnv
 }
 
@@ -27,7 +27,7 @@ export interface OpenReportOptions {
  * the file and the first problems when it is not a report.
  */
 export async function openReport(path: string, options: OpenReportOptions = {}): Promise<ReportSource> {
-  const redact = createRedactor(options.env)
+  const redact = options.env ? createRedactor({ env: options.env }) : activeRedactor()
   // zod and the schemas load only to validate: renderers of the report this process just wrote skip both
   const checks = (options.validate ?? true) ? await loadSchemas() : undefined
   const headerLines: string[] = []

@@ -2,9 +2,9 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openAtomic } from '../util/atomic-file.ts'
 import { gitInfo, type GitInfo } from '../util/git.ts'
+import { activeRedactor, createRedactor, type Redactor } from '../util/redact.ts'
 import { writeCaseLines } from './case-lines.ts'
 import { reportHeader, type ReportInput } from './header.ts'
-import { createRedactor } from './redact.ts'
 import { ResultRows } from './rows.ts'
 import type { ReportHeader } from './schema.ts'
 import { packageVersion } from './version.ts'
@@ -19,7 +19,7 @@ export interface JsonReportOptions {
   cwd?: string
   /** the commit and branch when already asked for (a reporter asks when the run starts, so no one waits for git) */
   git?: Promise<GitInfo>
-  /** secrets in OPENAI_API_KEY / ANTHROPIC_API_KEY are redacted @default process.env */
+  /** read for secrets to redact @default the run's redactor (see `useRedaction`) */
   env?: NodeJS.ProcessEnv
 }
 
@@ -35,7 +35,12 @@ export const CASES_OPENER = '  "cases": ['
 export async function writeJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
   const git = options.git ?? gitInfo(options.cwd ?? process.cwd())
   const path = options.path ?? join(run.dir, 'report.json')
-  const redact = createRedactor(options.env)
+  // rows the runner indexed as it appended them went through the run's redactor then: no need to search them again
+  const redact = options.env
+    ? createRedactor({ env: options.env })
+    : run.rows
+      ? redactedRows
+      : activeRedactor()
   const rows = run.rows ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
   const header = reportHeader(run, {
     cliVersion: options.cliVersion ?? packageVersion(),
@@ -61,6 +66,9 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
   }
   return path
 }
+
+/** Text goes through the file's own redaction; the rows' bytes are copied as they are. */
+const redactedRows: Redactor = Object.assign((text: string) => text, { mayChange: () => false })
 
 /** A suite's place in the run; suites the run does not list sort after the rest. */
 function suiteIndexOf(run: ReportInput): (name: string) => number {

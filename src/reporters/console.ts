@@ -1,5 +1,6 @@
 import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseStats, NamedVerdict } from '../runner/result.ts'
+import { redact } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
@@ -100,7 +101,7 @@ export class ConsoleReporter implements Reporter {
   }
 
   #write(text: string): void {
-    this.#out.write(text)
+    this.#out.write(redact(text))
   }
 }
 

@@ -11,7 +11,7 @@ export interface ReporterOptions {
   color?: boolean
   /** each report file is pushed here once written, so the console summary can list it */
   files?: string[]
-  /** secrets in OPENAI_API_KEY / ANTHROPIC_API_KEY are redacted from reports @default process.env */
+  /** read for secrets to redact from reports @default the run's redactor (see `useRedaction`) */
   env?: NodeJS.ProcessEnv
 }
 

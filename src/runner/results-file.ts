@@ -1,13 +1,14 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { canonicalJson } from '../util/canonical-json.ts'
+import { redact } from '../util/redact.ts'
 
 const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
 const NEWLINE = 10
 
 /**
- * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them). Lines are encoded into
+ * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them), secrets redacted. Lines are encoded into
  * one reused buffer and written with a synchronous append when it fills (and at least every 250 ms, so a killed run
  * loses little): a 100k-case run makes no garbage buffers and never queues writes, so memory stays flat. Each write
  * is a few hundred microseconds to the page cache.
@@ -50,7 +51,7 @@ export class JsonLinesFile {
     if (this.#failed) throw this.#failed
     if (this.#closed) throw new Error(`${this.path} is closed`)
     // the newline goes in as a byte: `${json}\n` would make a cons string that must be flattened to be encoded
-    const json = canonicalJson(value)
+    const json = redact(canonicalJson(value))
     let bytes: number
     // a UTF-8 line takes at most 3 bytes per UTF-16 unit
     const most = json.length * 3 + 1

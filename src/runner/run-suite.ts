@@ -30,6 +30,7 @@ import { runCase, type CaseJob } from './run-case.ts'
 import { appendRunIndex } from './run-index.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
+import { useRedaction } from '../util/redact.ts'
 import { selectShard, type Shard } from './shard.ts'
 import { RunStats } from './stats.ts'
 
@@ -79,6 +80,8 @@ export interface RunOptions {
   resume?: { startedAt: string; runMissing?: boolean; warn?: (message: string) => void }
   /** runs each pair inside this wrapper (`--otel` opens a trace per pair here) */
   aroundCase?: (job: CaseJob, run: () => Promise<CaseResult>) => Promise<CaseResult>
+  /** regular expressions for the user's own secrets (`--redact`), added to the suites' `redact:` patterns */
+  redact?: readonly string[]
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -92,9 +95,10 @@ export function runSuite(suite: Suite, options: RunOptions = {}): Promise<RunRep
  * Runs every (case, trial) pair of the suites, streaming each CaseResult to `results.jsonl` and the reporters as
  * it finishes, and returns the aggregates (also written to `summary.json`), with each suite's comparison and gate.
  * Throws a ConfigError when the run cannot start (a target that cannot load; a missing, corrupt or wrong-version
- * baseline) or a baseline cannot be written.
+ * baseline) or a baseline cannot be written. Secrets are redacted from every file it writes (see `useRedaction`).
  */
 export async function runSuites(allSuites: readonly Suite[], options: RunOptions = {}): Promise<RunReport> {
+  useRedaction({ patterns: [...(options.redact ?? []), ...allSuites.flatMap((suite) => suite.redact ?? [])] })
   const suites = selectShard(allSuites, options.shard)
   const limiters =
     options.rateLimit === false

@@ -1,8 +1,12 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { redact } from './redact.ts'
 
-/** A file written to a temporary name and renamed into place, so readers never see half of it. */
+/**
+ * A file written to a temporary name and renamed into place, so readers never see half of it. Text is redacted on
+ * the way in; bytes are written as they are (a caller copying bytes checks them with `Redactor.mayChange`).
+ */
 export interface AtomicFile {
   /** Appends text or bytes: gathered in one buffer and written a megabyte at a time, so memory stays flat. */
   write(chunk: string | Buffer): void
@@ -31,8 +35,9 @@ export async function openAtomic(path: string): Promise<AtomicFile> {
     closeSync(fd)
   }
   return {
-    write(chunk) {
+    write(piece) {
       if (!open) throw new Error(`${path} is already closed`)
+      const chunk = typeof piece === 'string' ? redact(piece) : piece
       // a UTF-8 string takes at most 3 bytes per UTF-16 unit
       const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length
       if (most > BUFFER_BYTES - used) flush()
@@ -60,12 +65,12 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
 }
 
-/** Writes a whole file atomically (temp file + rename). */
+/** Writes a whole file atomically (temp file + rename), secrets redacted. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const temp = tempPath(path)
   try {
-    await writeFile(temp, text)
+    await writeFile(temp, redact(text))
     await rename(temp, path)
   } catch (error) {
     await rm(temp, { force: true })

@@ -13,6 +13,7 @@ import type { CaseResult } from '../runner/result.ts'
 import { runCase } from '../runner/run-case.ts'
 import type { Target } from '../targets/target.ts'
 import type { Transcript } from '../types.ts'
+import { redact } from '../util/redact.ts'
 import { toMatcherResult, type MatcherResult, type Outcome } from './format.ts'
 import { toSubjectTranscript } from './subject.ts'
 
@@ -109,10 +110,10 @@ export async function toPassCase(
  */
 export function caseOutcome(matcher: string, result: CaseResult): Outcome {
   if (result.status === 'skipped') {
-    throw new Error(`Case ${code(result.caseId)} was skipped: ${result.reason}`)
+    throw new Error(redact(`Case ${code(result.caseId)} was skipped: ${result.reason}`))
   }
   if (result.status === 'errored') {
-    const error = new Error(`Case ${code(result.caseId)} errored: ${result.error.message}`)
+    const error = new Error(redact(`Case ${code(result.caseId)} errored: ${result.error.message}`))
     error.name = result.error.name
     throw error
   }

@@ -13,7 +13,7 @@ import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
 import type { Usage } from '../types.ts'
 import { caseOutcome } from './case-matchers.ts'
-import { formatOutcome } from './format.ts'
+import { formatOutcome, redactedDiff } from './format.ts'
 
 /** What `describeSuite` can run instead of the case file's `target:`: a Target, an Agent, or a function. */
 export type SuiteTarget = Target | RunnableAgent | TargetFunction
@@ -165,7 +165,7 @@ function assertPassed(result: CaseResult): void {
     { ...outcome, title: `Case ${code(result.caseId)} failed` },
     result.transcript,
   )
-  throw Object.assign(new Error(message), outcome.diff)
+  throw Object.assign(new Error(message), outcome.diff && redactedDiff(outcome.diff))
 }
 
 function metaOf(result: CaseResult): EvalsTaskMeta {

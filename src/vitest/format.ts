@@ -1,6 +1,7 @@
 import { compactJson, preview } from '../evaluators/describe.ts'
 import { isPlainObject } from '../evaluators/deep-match.ts'
 import type { Transcript } from '../types.ts'
+import { redact } from '../util/redact.ts'
 
 /** What a matcher returns to `expect.extend`: vitest shows a diff of `actual` and `expected` when both are set. */
 export interface MatcherResult {
@@ -35,7 +36,7 @@ export interface Outcome {
  * failing `.not` assertion: its message says so, and it carries no diff.
  */
 export function toMatcherResult(outcome: Outcome, transcript: Transcript): MatcherResult {
-  const diff = outcome.pass ? undefined : outcome.diff
+  const diff = outcome.pass || outcome.diff === undefined ? undefined : redactedDiff(outcome.diff)
   return {
     pass: outcome.pass,
     message: () => formatOutcome(outcome, transcript),
@@ -43,7 +44,18 @@ export function toMatcherResult(outcome: Outcome, transcript: Transcript): Match
   }
 }
 
-/** The failure message: what was expected, what the agent did, and the evaluators' reasons. */
+/** The diff's values as vitest prints them: secrets redacted. */
+export function redactedDiff(diff: NonNullable<Outcome['diff']>): NonNullable<Outcome['diff']> {
+  return { actual: redactValue(diff.actual), expected: redactValue(diff.expected) }
+}
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value)
+  const json = JSON.stringify(value) as string | undefined
+  return json === undefined ? value : (JSON.parse(redact(json)) as unknown)
+}
+
+/** The failure message, secrets redacted: what was expected, what the agent did, and the evaluators' reasons. */
 export function formatOutcome(outcome: Outcome, transcript: Transcript): string {
   const negated = outcome.pass
   const hint = outcome.title ?? `expect(received)${negated ? '.not' : ''}.${outcome.matcher}(expected)`
@@ -52,8 +64,8 @@ export function formatOutcome(outcome: Outcome, transcript: Transcript): string 
     outcome.reasons.length === 1
       ? [`Reason: ${outcome.reasons[0] ?? ''}`]
       : ['Reasons:', ...outcome.reasons.map((reason) => `  ${reason}`)]
-  return [hint, '', `Expected: ${expected}`, ...describeRun(transcript, outcome.show), '', ...reasons].join(
-    '\n',
+  return redact(
+    [hint, '', `Expected: ${expected}`, ...describeRun(transcript, outcome.show), '', ...reasons].join('\n'),
   )
 }
 

@@ -71,4 +71,14 @@ describe('parseRunFlags', () => {
       'evals run: `--concurrency` must be a positive whole number, got "many".',
     )
   })
+
+  test('takes repeated --redact patterns and explains one that is not a regular expression', () => {
+    expect(parseRunFlags(['a.yaml', '--redact', 'ACME-\\d+', '--redact', 'x{3}']).redact).toEqual([
+      'ACME-\\d+',
+      'x{3}',
+    ])
+    expect(() => parseRunFlags(['a.yaml', '--redact', 'ACME-('])).toThrow(
+      /^evals run: `--redact`: `ACME-\(` is not a regular expression \(/,
+    )
+  })
 })

@@ -78,7 +78,7 @@ describe('record, then replay', () => {
     expect(text).not.toContain('sk-ant-api03')
     expect(text).not.toContain('very-secret-token-value')
     expect(text).not.toContain('sk-test-0123456789abcdef')
-    expect(text).toContain('Echo [redacted] and [redacted] please')
+    expect(text).toContain('Echo sk-ant-[redacted] and [redacted EVALS_TEST_TOKEN] please')
   })
 })
 

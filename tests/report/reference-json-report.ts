@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { JudgeSet, reportHeader, type ReportInput } from '../../src/report/header.ts'
-import { createRedactor } from '../../src/report/redact.ts'
+import { createRedactor } from '../../src/util/redact.ts'
 import type { CaseResult } from '../../src/runner/result.ts'
 import { canonicalJson } from '../../src/util/canonical-json.ts'
 
@@ -13,7 +13,7 @@ export function referenceJsonReport(
   run: ReportInput,
   options: { cliVersion: string; env: NodeJS.ProcessEnv; git?: { commit: string; branch?: string } },
 ): string {
-  const redact = createRedactor(options.env)
+  const redact = createRedactor({ env: options.env })
   const suiteOrder = new Map(run.suites.map((suite, i) => [suite.name, i]))
   const judges = new JudgeSet()
   const entries: { suite: number; caseId: string; trial: number; text: string }[] = []
