@@ -18,6 +18,18 @@ export interface NamedVerdict extends Verdict {
   evaluator: string
   /** its share of the case score @default 1 */
   weight: number
+  /** the conversation turn (1-based) whose reply it checked; absent for a check of the whole case */
+  turn?: number
+}
+
+/** One turn of a conversation case (`turns:` or `simulated_user:`): the user message and the target's reply. */
+export interface ConversationTurn {
+  user: string
+  /** the target's reply */
+  output: string
+  /** names of the tools the target called in this turn, in call order */
+  tools: string[]
+  latencyMs: number
 }
 
 /** An error as it goes into results files: plain data. */
@@ -50,6 +62,8 @@ export type CaseResult =
       score: number
       verdicts: NamedVerdict[]
       transcript: Transcript
+      /** the conversation turn by turn, for a conversation case; each turn's checks are the verdicts with its `turn` */
+      turns?: ConversationTurn[]
     })
   | (CaseResultBase & {
       /** the target threw, timed out or reported an error, or an evaluator threw */
@@ -58,6 +72,8 @@ export type CaseResult =
       /** verdicts of the evaluators that did finish */
       verdicts: NamedVerdict[]
       transcript?: Transcript
+      /** the turns that finished, for a conversation case */
+      turns?: ConversationTurn[]
     })
   | (CaseResultBase & { status: 'skipped'; reason: string })
 

@@ -5,7 +5,8 @@ import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluat
 import type { Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { InFlight, type Stoppable } from './in-flight.ts'
-import type { CaseResult, NamedVerdict, SerializedError } from './result.ts'
+import { converse, type Conversation } from './conversation.ts'
+import type { CaseResult, ConversationTurn, NamedVerdict, SerializedError } from './result.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -20,6 +21,8 @@ export interface CaseJob {
   model?: string | undefined
   /** an error when the case's evaluators could not be built */
   evaluators: Evaluator[] | Error
+  /** the case's conversation (`turns:`, `simulated_user:`); the target then runs once per user message */
+  conversation?: Conversation | undefined
   timeoutMs: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
   recorder?: CallRecorder | undefined
@@ -44,6 +47,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
       verdicts: pair.verdicts,
       durationMs: performance.now() - pair.started,
       ...(pair.transcript ? { transcript: pair.transcript } : {}),
+      ...(job.conversation ? { turns: pair.turns } : {}),
     }
   } finally {
     pair.end()
@@ -53,14 +57,23 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
 async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   if (job.evaluators instanceof Error) throw job.evaluators
   const context = pair.context()
-  const transcript = await job.target.run(job.input, context)
+  const check = async (transcript: Transcript, evaluators: readonly Evaluator[], turn?: number) => {
+    for (const evaluator of evaluators) {
+      const outcome = evaluator.evaluate(transcript, context)
+      // most checks are synchronous: awaiting them anyway costs a microtask each
+      pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator, turn))
+    }
+  }
+  let evaluators = job.evaluators
+  let transcript: Transcript
+  if (job.conversation) {
+    const outcome = await converse(job.conversation, job, context, check, pair.turns)
+    transcript = outcome.transcript
+    evaluators = [...outcome.evaluators, ...evaluators]
+  } else transcript = await job.target.run(job.input, context)
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
-  for (const evaluator of job.evaluators) {
-    const outcome = evaluator.evaluate(transcript, context)
-    // most checks are synchronous: awaiting them anyway costs a microtask each
-    pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator))
-  }
+  await check(transcript, evaluators)
   const durationMs = performance.now() - pair.started
   // a skipped verdict (a judge with no model) neither passes nor fails the case
   const graded = pair.verdicts.filter((verdict) => verdict.skipped !== true)
@@ -78,13 +91,14 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     tags: job.tags,
     transcript,
     trial: job.trial,
+    ...(job.conversation ? { turns: pair.turns } : {}),
     verdicts: pair.verdicts,
     weight: job.weight,
   }
 }
 
 /** The verdict with its evaluator's name and weight, its keys in canonical order for the same reason. */
-function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
+function named(verdict: Verdict, evaluator: Evaluator, turn?: number): NamedVerdict {
   const { pass, score, reason, skipped, details } = verdict
   const out = (details === undefined ? {} : { details }) as NamedVerdict
   out.evaluator = evaluator.name
@@ -92,6 +106,7 @@ function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
   out.reason = reason
   if (score !== undefined) out.score = score
   if (skipped !== undefined) out.skipped = skipped
+  if (turn !== undefined) out.turn = turn
   out.weight = evaluator.weight ?? 1
   return out
 }
@@ -110,6 +125,8 @@ class PairRun implements Stoppable {
   readonly deadline: number
   readonly verdicts: NamedVerdict[] = []
   transcript: Transcript | undefined
+  /** a conversation's finished turns */
+  readonly turns: ConversationTurn[] = []
   readonly #job: CaseJob
   readonly #inFlight: InFlight
   #controller: AbortController | undefined

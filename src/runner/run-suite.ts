@@ -26,6 +26,7 @@ import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
 import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished } from './resume.ts'
+import { conversationOf } from './conversation.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
@@ -357,8 +358,10 @@ function* jobs(
       // built only now: a large suite holds no definitions while it runs
       const caseDef = cases.get(at)
       let evaluators: CaseJob['evaluators']
+      let conversation: CaseJob['conversation']
       try {
         evaluators = compile(caseDef, { baseDir, judge })
+        conversation = conversationOf(caseDef, compile, { baseDir, judge })
       } catch (error) {
         evaluators = toError(error)
       }
@@ -375,6 +378,7 @@ function* jobs(
           vars: caseDef.vars,
           target,
           evaluators,
+          conversation,
           timeoutMs,
           model,
           recorder,
