@@ -2,6 +2,7 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { CaseStats, NamedVerdict } from '../runner/result.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
+import { checkName } from '../report/check-name.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
 
 export interface ConsoleReporterOptions {
@@ -106,7 +107,7 @@ export class ConsoleReporter implements Reporter {
 
 function firstFailure(result: { verdicts: readonly NamedVerdict[] }): string {
   const verdict = result.verdicts.find((v) => !v.pass)
-  return verdict === undefined ? '' : `${verdict.evaluator}: ${verdict.reason}`
+  return verdict === undefined ? '' : `${checkName(verdict)}: ${verdict.reason}`
 }
 
 /** The end-of-run summary: problems first, then the totals. */

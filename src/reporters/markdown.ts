@@ -3,6 +3,7 @@ import type { ReportSource } from '../report/read.ts'
 import type { ReportHeader } from '../report/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
+import { markdownTurns } from './markdown-turns.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { problemReasons } from './text.ts'
 
@@ -52,7 +53,8 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
       topRows++
     }
     const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
-    if (listed === problems - 1 && all.add(`- ${mark} ${name} — ${why}`)) listed++
+    const item = [`- ${mark} ${name} — ${why}`, ...markdownTurns(result)].join('\n')
+    if (listed === problems - 1 && all.add(item)) listed++
   }
   const lines = [head.toString().trimEnd()]
   if (problems === 0) {
