@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { runSuite } from '../../src/runner/run-suite.ts'
+import { commandTarget } from '../../src/targets/command.ts'
 import type { Target } from '../../src/targets/target.ts'
 import { toTranscript } from '../../src/targets/to-transcript.ts'
 import type { Transcript, Turn } from '../../src/types.ts'
@@ -106,6 +107,23 @@ describe('scripted conversations (`turns:`)', () => {
     expect(result.turns?.map((turn) => turn.user)).toEqual(['My name is Ana'])
     expect(result.verdicts.map((verdict) => verdict.turn)).toEqual([1])
   })
+})
+
+test('a command target reads the history as JSON on stdin', async () => {
+  const countTurns =
+    "node -e \"let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log('turns: '+JSON.parse(s).length))\""
+  const { result } = await run(
+    caseOf('command', {
+      input: [],
+      turns: [
+        { user: 'one', expect: { output: 'turns: 1' } },
+        { user: 'two', expect: { output: 'turns: 3' } },
+      ],
+    }),
+    commandTarget({ command: countTurns, cwd: process.cwd() }),
+  )
+
+  expect(result.status).toBe('passed')
 })
 
 describe('simulated users (`simulated_user:`)', () => {
