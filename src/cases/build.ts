@@ -150,6 +150,7 @@ export function buildCase(
   if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
   if (entry.judge !== undefined) caseDef.judge = entry.judge
   if (turns !== undefined) caseDef.turns = turns
+  if (entry.snapshot !== undefined && entry.snapshot !== false) caseDef.snapshot = entry.snapshot
   if (entry.simulated_user !== undefined) {
     const { goal, persona, max_turns, model } = entry.simulated_user
     const at = ['cases', index, 'simulated_user']

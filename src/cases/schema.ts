@@ -186,6 +186,12 @@ export const caseSchema = z
       .default(false)
       .describe('true, or the reason the case is skipped'),
     only: z.boolean().default(false).describe('run only the cases marked `only`'),
+    snapshot: z
+      .union([z.boolean(), z.literal('strict')])
+      .optional()
+      .describe(
+        'store the output beside the baseline and report how it moves; `strict` fails the case when it changes',
+      ),
     trials: trials.optional(),
     timeout_ms: timeoutMs.optional(),
     expect: expectationsSchema.optional(),

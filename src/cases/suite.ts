@@ -96,6 +96,8 @@ export interface CaseDefinition {
   turns?: ScriptedTurn[]
   /** a model playing the user after `input` (then the history before it) */
   simulatedUser?: SimulatedUserSpec
+  /** compare the output with its stored snapshot; `strict` fails the case when it changed */
+  snapshot?: true | 'strict'
   /** 1-based line of the case in its file, for annotations */
   line: number
 }

@@ -162,6 +162,13 @@ export const caseResultSchema = z.discriminatedUnion('status', [
     verdicts: z.array(verdictSchema),
     transcript: transcriptSchema,
     turns: z.array(conversationTurnSchema).optional(),
+    snapshot: z
+      .object({
+        status: z.enum(['new', 'unchanged', 'changed', 'updated']),
+        file: z.string(),
+        diff: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({
     ...base,

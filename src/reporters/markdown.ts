@@ -3,6 +3,7 @@ import type { ReportSource } from '../report/read.ts'
 import type { ReportHeader } from '../report/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
+import { MovedSnapshots } from './markdown-snapshots.ts'
 import { markdownTurns } from './markdown-turns.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { problemReasons } from './text.ts'
@@ -38,7 +39,9 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
   let problems = 0
   let listed = 0
   let topRows = 0
+  const moved = new MovedSnapshots()
   for await (const result of source.cases()) {
+    moved.add(result)
     const reasons = problemReasons(result)
     const [first] = reasons
     if (!first) continue
@@ -77,6 +80,7 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
     if (problems > listed) lines.push(`- … and ${formatCount(problems - listed)} more in report.json`)
     lines.push('', '</details>')
   }
+  lines.push(...moved.lines(maxBytes - head.bytes - top.bytes - all.bytes - CLOSING_BYTES))
   return `${lines.join('\n')}\n`
 }
 

@@ -6,7 +6,14 @@ import type { Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { InFlight, type Stoppable } from './in-flight.ts'
 import { converse, type Conversation } from './conversation.ts'
-import type { CaseResult, ConversationTurn, NamedVerdict, SerializedError } from './result.ts'
+import type {
+  CaseResult,
+  ConversationTurn,
+  NamedVerdict,
+  SerializedError,
+  SnapshotOutcome,
+} from './result.ts'
+import type { SuiteSnapshots } from './snapshots.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -23,6 +30,8 @@ export interface CaseJob {
   evaluators: Evaluator[] | Error
   /** the case's conversation (`turns:`, `simulated_user:`); the target then runs once per user message */
   conversation?: Conversation | undefined
+  /** the suite's snapshots, for a case compared with its snapshot; `strict` fails the case when it changed */
+  snapshot?: { store: SuiteSnapshots; strict: boolean } | undefined
   timeoutMs: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
   recorder?: CallRecorder | undefined
@@ -74,6 +83,9 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
   await check(transcript, evaluators)
+  const snapshot = job.snapshot?.store.check(job.caseId, job.trial, transcript, pair.turns)
+  if (job.snapshot?.strict === true && snapshot?.status === 'changed')
+    pair.verdicts.push(snapshotVerdict(snapshot))
   const durationMs = performance.now() - pair.started
   // a skipped verdict (a judge with no model) neither passes nor fails the case
   const graded = pair.verdicts.filter((verdict) => verdict.skipped !== true)
@@ -86,6 +98,7 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     caseId: job.caseId,
     durationMs,
     score: scoreOf(graded),
+    ...(snapshot && { snapshot }),
     status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
     suite: job.suite,
     tags: job.tags,
@@ -109,6 +122,17 @@ function named(verdict: Verdict, evaluator: Evaluator, turn?: number): NamedVerd
   if (turn !== undefined) out.turn = turn
   out.weight = evaluator.weight ?? 1
   return out
+}
+
+/** The failing check of a `snapshot: strict` case whose output moved. */
+function snapshotVerdict(outcome: SnapshotOutcome): NamedVerdict {
+  return {
+    details: { diff: outcome.diff },
+    evaluator: 'snapshot',
+    pass: false,
+    reason: `the output changed from its snapshot in ${outcome.file}; accept it with --update-snapshots`,
+    weight: 1,
+  }
 }
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {

@@ -23,6 +23,8 @@ export interface PageCase {
   tags: string[]
   /** verdicts: evaluator, pass, score, reason, skipped, details (JSON text) */
   v: { e: string; p: boolean; sc?: number; r: string; sk?: boolean; d?: string; tn?: number }[]
+  /** snapshot: status, file, diff from the stored output */
+  sn?: { st: string; f: string; d?: string }
   /** conversation turns: user message, reply, tools called, latency ms; the verdicts with `tn` check them */
   cv?: { u: string; o: string; tl: string[]; ms: number }[]
   in?: string
@@ -84,6 +86,10 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
     ...(verdict.details !== undefined && { d: json(verdict.details) }),
     ...(verdict.turn !== undefined && { tn: verdict.turn }),
   }))
+  if (result.status !== 'errored' && result.snapshot) {
+    const { status, file, diff } = result.snapshot
+    page.sn = { st: status, f: file, ...(diff !== undefined && { d: text(diff) }) }
+  }
   if (result.turns) {
     page.cv = result.turns.map((turn) => ({
       u: text(turn.user),

@@ -96,7 +96,7 @@ export const PAGE_SCRIPT = String.raw`
     var h = haystacks[i];
     if (h === undefined) {
       var c = cases[i];
-      h = [c.s, c.id, c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '',
+      h = [c.s, c.id, c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '', c.sn ? 'snapshot ' + c.sn.st : '',
         c.v.map(function (v) { return v.e + ' ' + v.r; }).join(' ')].join('\n').toLowerCase();
       haystacks[i] = h;
     }
@@ -209,6 +209,7 @@ export const PAGE_SCRIPT = String.raw`
       if (c.in !== undefined) section(detail, 'Input', c.in);
       if (c.out !== undefined) section(detail, 'Output', c.out);
     }
+    if (c.sn) section(detail, 'Snapshot: ' + c.sn.st + ' (' + c.sn.f + ')', c.sn.d || (c.sn.st === 'new' ? 'stored now' : 'same as stored'));
     var whole = c.v.filter(function (v) { return !v.tn; });
     if (whole.length) {
       detail.appendChild(el('h3', '', c.cv ? 'Verdicts on the whole conversation' : 'Verdicts'));
