@@ -7,7 +7,7 @@ import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
 import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
 import type { CaseList } from './case-list.ts'
-import type { CaseDefinition, Suite, TargetSpec } from './suite.ts'
+import type { CaseDefinition, ScriptedTurn, Suite, TargetSpec } from './suite.ts'
 
 /** The empty `vars` and `expect` that cases without them share; frozen, as nothing may change them. */
 export const emptyRecord: Record<string, unknown> = Object.freeze({})
@@ -72,10 +72,21 @@ export function buildCase(
   const input: string | Turn[] =
     typeof entry.input === 'string'
       ? render(entry.input, () => ['cases', index, 'input'])
-      : entry.input.map((turn, turnIndex) => ({
+      : (entry.input ?? emptyList).map((turn, turnIndex) => ({
           content: render(turn.content, () => ['cases', index, 'input', turnIndex, 'content']),
           role: turn.role,
         }))
+  const turns = entry.turns?.map((turn, turnIndex): ScriptedTurn => {
+    const at = ['cases', index, 'turns', turnIndex]
+    const expect: Expectations = { ...turn.expect }
+    for (const kind in expect) {
+      if (!hasTemplate(expect[kind])) continue
+      const path = [...at, 'expect', kind]
+      expect[kind] = render(expect[kind], () => path)
+      issues.push({ path, kind, value: expect[kind], suffix: '' })
+    }
+    return { user: render(turn.user, () => [...at, 'user']), expect }
+  })
 
   // with nothing to merge, the case shares its own or the defaults' `expect`, copied only to render into it
   const shared = !defaults?.expect ? entry.expect : isEmpty(entry.expect ?? {}) ? defaults.expect : undefined
@@ -108,10 +119,17 @@ export function buildCase(
   addAssertions(defaults?.assert, ['defaults', 'assert'])
   addAssertions(entry.assert, ['cases', index, 'assert'])
 
-  if (assert.length === 0 && !entry.judge?.length && isEmpty(expect)) {
+  const turnChecks = turns?.some((turn) => !isEmpty(turn.expect)) ?? false
+  if (
+    assert.length === 0 &&
+    !entry.judge?.length &&
+    isEmpty(expect) &&
+    !turnChecks &&
+    entry.simulated_user === undefined
+  ) {
     issues.push({
       path: ['cases', index],
-      message: `case \`${entry.id}\` has no checks: add \`expect\`, \`assert\` or \`judge\``,
+      message: `case \`${entry.id}\` has no checks: add \`expect\`, \`assert\` or \`judge\`${turns ? ', or `expect` to a turn' : ''}`,
     })
   }
 
@@ -133,6 +151,18 @@ export function buildCase(
   if (skip !== undefined) caseDef.skip = skip
   if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
   if (entry.judge !== undefined) caseDef.judge = entry.judge
+  if (turns !== undefined) caseDef.turns = turns
+  if (entry.snapshot !== undefined && entry.snapshot !== false) caseDef.snapshot = entry.snapshot
+  if (entry.simulated_user !== undefined) {
+    const { goal, persona, max_turns, model } = entry.simulated_user
+    const at = ['cases', index, 'simulated_user']
+    caseDef.simulatedUser = {
+      goal: render(goal, () => [...at, 'goal']),
+      maxTurns: max_turns,
+      ...optional('persona', persona === undefined ? undefined : render(persona, () => [...at, 'persona'])),
+      ...optional('model', model),
+    }
+  }
   // the line goes last: the definition's hash leaves it out by cutting it off the JSON, without a copy
   caseDef.line = line
   return caseDef

@@ -147,6 +147,13 @@ export class CaseListBuilder {
 
 const HASH_BYTES = 8
 
+/** What a case's input hash covers: the input and vars, and the conversation when it has one. */
+function hashedInputOf(caseDef: CaseDefinition): Record<string, unknown> {
+  const { input, vars, turns, simulatedUser } = caseDef
+  if (turns === undefined && simulatedUser === undefined) return { input, vars }
+  return { input, simulatedUser, turns: turns?.map((turn) => turn.user), vars }
+}
+
 /** The kept part of every case of a suite, in columns. */
 class Heads {
   length = 0
@@ -188,7 +195,7 @@ class Heads {
     this.only.push(caseDef.only ? 1 : 0)
     if (caseDef.skip !== undefined) this.skips.set(index, caseDef.skip)
     if (caseDef.timeoutMs !== undefined) this.timeouts.set(index, caseDef.timeoutMs)
-    this.hashes.push(hashInput({ input: caseDef.input, vars: caseDef.vars }))
+    this.hashes.push(hashInput(hashedInputOf(caseDef)))
     this.needsSchemas ||= needsSchemas(caseDef)
     this.judged ||= (caseDef.judge?.length ?? 0) > 0
     if (keep || !this.#rebuild) this.#kept[index] = caseDef

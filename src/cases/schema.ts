@@ -71,6 +71,33 @@ const inputSchema = z.union([z.string(), z.array(turnSchema).min(1)], {
   error: expected('a string or a list of { role, content } turns'),
 })
 
+/** One scripted user message of a conversation, with checks on the reply to it. */
+const conversationTurnSchema = z
+  .strictObject({
+    user: z.string().describe('the user message of this turn; handlebars over the case vars'),
+    expect: expectationsSchema.optional().describe('checks on the reply to this turn'),
+  })
+  .meta({ id: 'ConversationTurn' })
+
+/** A model that plays the user until its goal is met or `max_turns` replies were given. */
+const simulatedUserSchema = z
+  .strictObject({
+    persona: z.string().min(1).optional().describe('who the simulated user is, e.g. "a hurried customer"'),
+    goal: z
+      .string()
+      .min(1)
+      .describe('what the user wants; the simulated user ends the conversation once it is met'),
+    max_turns: z.int().positive().default(5).describe('most user messages before the conversation ends'),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'model playing the user (`local` plays the goal’s steps offline); default: the suite’s model',
+      ),
+  })
+  .meta({ id: 'SimulatedUser' })
+
 const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds')
 const trials = z.int().positive().describe('how many times each case runs')
 const tags = z.array(z.string().min(1))
@@ -159,7 +186,19 @@ export const caseSchema = z
   .strictObject({
     id: z.string().min(1).describe('unique within the file'),
     description: z.string().optional(),
-    input: inputSchema,
+    input: inputSchema
+      .optional()
+      .describe(
+        'the user message, or the turns so far; with `turns` or `simulated_user`, the history before them',
+      ),
+    turns: z
+      .array(conversationTurnSchema)
+      .min(1)
+      .optional()
+      .describe('a scripted conversation: one user message per turn, each reply checked by its own `expect`'),
+    simulated_user: simulatedUserSchema
+      .optional()
+      .describe('a model plays the user; `expect`, `assert` and `judge` check the whole conversation'),
     vars: z
       .record(z.string(), z.unknown())
       .default({})
@@ -171,6 +210,12 @@ export const caseSchema = z
       .default(false)
       .describe('true, or the reason the case is skipped'),
     only: z.boolean().default(false).describe('run only the cases marked `only`'),
+    snapshot: z
+      .union([z.boolean(), z.literal('strict')])
+      .optional()
+      .describe(
+        'store the output beside the baseline and report how it moves; `strict` fails the case when it changes',
+      ),
     trials: trials.optional(),
     timeout_ms: timeoutMs.optional(),
     expect: expectationsSchema.optional(),
@@ -185,6 +230,7 @@ export const caseSchema = z
         'LLM judges: `- rubric: "…"`, `- correctness: true` with `reference`, … each with threshold, samples',
       ),
   })
+  .superRefine(checkConversation)
   .meta({ id: 'Case' })
 
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
@@ -243,6 +289,35 @@ export type CaseFileHeader = Omit<CaseFile, 'cases'>
 /** The JSON Schema of case files, as shipped in `schema/cases.schema.json`. */
 export function caseFileJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(caseFileSchema, { io: 'input', unrepresentable: 'any' })
+}
+
+/** `input`, `turns` and `simulated_user`: a case has input or a conversation, one kind of conversation at most. */
+function checkConversation(
+  entry: { input?: unknown; turns?: unknown; simulated_user?: unknown },
+  context: z.RefinementCtx,
+): void {
+  if (entry.turns !== undefined && entry.simulated_user !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['simulated_user'],
+      message: 'a case has either `turns` or `simulated_user`, not both; split it into two cases',
+    })
+  } else if (entry.turns === undefined && entry.simulated_user === undefined) {
+    if (entry.input === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['input'],
+        message: 'missing `input`; give the user message, or `turns:` for a conversation',
+      })
+    }
+  } else if (typeof entry.input === 'string') {
+    context.addIssue({
+      code: 'custom',
+      path: ['input'],
+      message:
+        'with `turns` or `simulated_user`, `input` is the history before them: a list of { role, content } turns; move the message into the first turn',
+    })
+  }
 }
 
 function unknownKindMessage(input: unknown): string {

@@ -97,8 +97,33 @@ export interface CaseDefinition {
   assert: Assertion[]
   /** per-case LLM judges, validated; their strings are rendered with `vars` when compiled */
   judge?: JudgeItem[]
+  /** a scripted conversation: sent one user message at a time after `input` (then the history before them) */
+  turns?: ScriptedTurn[]
+  /** a model playing the user after `input` (then the history before it) */
+  simulatedUser?: SimulatedUserSpec
+  /** compare the output with its stored snapshot; `strict` fails the case when it changed */
+  snapshot?: true | 'strict'
   /** 1-based line of the case in its file, for annotations */
   line: number
+}
+
+/** One scripted user message, rendered with the case vars, and the checks on the reply to it. */
+export interface ScriptedTurn {
+  user: string
+  /** checks on this turn's reply; `{}` when it has none */
+  expect: Expectations
+}
+
+/** A model that plays the user: it writes each user message until its goal is met or `maxTurns` were sent. */
+export interface SimulatedUserSpec {
+  /** who the user is, e.g. "a hurried customer" */
+  persona?: string
+  /** what the user wants; the simulated user ends the conversation once it is met */
+  goal: string
+  /** most user messages before the conversation ends @default 5 */
+  maxTurns: number
+  /** the model playing the user; the suite's model (`--model`) when absent */
+  model?: string
 }
 
 export type { CaseList, JudgeItem, JudgeSettings }

@@ -51,6 +51,7 @@ Options
 Baselines and the regression gate
   --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)
   --baseline-dir <dir>       where --update-baseline writes (default baselines)
+  --update-snapshots         store every case's output as its snapshot, \`<baseline-dir>/<suite>.snapshots.json\`
   --baseline <dir|file>      compare with \`<dir>/<suite>.json\` (or one file) and apply the gate
   --baseline-missing ok      a missing baseline is a notice, not an error (first runs)
   --alpha <p>                significance level of the accuracy-regression test (default 0.05)

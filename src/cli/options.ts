@@ -27,6 +27,7 @@ const RUN_OPTIONS = {
   record: { type: 'boolean' },
   replay: { type: 'string' },
   'update-baseline': { type: 'boolean' },
+  'update-snapshots': { type: 'boolean' },
   'baseline-dir': { type: 'string' },
   baseline: { type: 'string' },
   'baseline-missing': { type: 'string' },
@@ -61,6 +62,8 @@ export interface RunFlags {
   updateBaseline: boolean
   /** @default 'baselines' */
   baselineDir: string
+  /** store every case's output as its snapshot in `<baselineDir>/<suite>.snapshots.json` (`--update-snapshots`) */
+  updateSnapshots: boolean
   /** compare with this baseline directory or file (`--baseline`) */
   baseline?: string
   /** `ok`: a missing baseline is a notice, not an error @default 'error' */
@@ -114,7 +117,11 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
       )
     }
   }
-  if (values['baseline-dir'] !== undefined && values['update-baseline'] !== true) {
+  if (
+    values['baseline-dir'] !== undefined &&
+    values['update-baseline'] !== true &&
+    values['update-snapshots'] !== true
+  ) {
     throw new ConfigError(
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
     )
@@ -133,6 +140,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
     updateBaseline: values['update-baseline'] ?? false,
     baselineDir: values['baseline-dir'] ?? 'baselines',
+    updateSnapshots: values['update-snapshots'] ?? false,
     baselineMissing: baselineMissing ?? 'error',
     gate,
     ...defined('baseline', values.baseline),

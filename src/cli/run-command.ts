@@ -77,6 +77,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
+      snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
       ...(flags.shard && { shard: flags.shard }),
       ...(tracing && { aroundCase: tracing.aroundCase }),
       ...(flags.redact && { redact: flags.redact }),

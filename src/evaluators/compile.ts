@@ -86,8 +86,14 @@ export function evaluatorCompiler(support: CompileSupport): EvaluatorCompiler {
 }
 
 /** Whether compiling a case's checks needs the zod schemas: `assert:` items, or `expect:` values `accepts` does not vouch for. */
-export function needsSchemas(caseDef: Pick<CaseDefinition, 'expect' | 'assert'>): boolean {
-  return caseDef.assert.length > 0 || !allAccepted(caseDef.expect)
+export function needsSchemas(
+  caseDef: Pick<CaseDefinition, 'expect' | 'assert'> & Partial<Pick<CaseDefinition, 'turns'>>,
+): boolean {
+  return (
+    caseDef.assert.length > 0 ||
+    !allAccepted(caseDef.expect) ||
+    (caseDef.turns?.some((turn) => !allAccepted(turn.expect)) ?? false)
+  )
 }
 
 function allAccepted(expect: CaseDefinition['expect']): boolean {

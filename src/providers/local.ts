@@ -1,6 +1,7 @@
 import { toError } from '../errors.ts'
 import type { Message, ToolCallRequest } from '../types.ts'
 import { estimateUsage } from './estimate-usage.ts'
+import { localSimulatedUserReply } from './local-simulated-user.ts'
 import type { Completion, CompletionRequest, Provider, ToolSchema } from './provider.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -36,6 +37,8 @@ export class LocalProvider implements Provider {
 }
 
 function reply(request: CompletionRequest): { text: string; toolCalls: ToolCallRequest[] } {
+  const simulatedUser = localSimulatedUserReply(request)
+  if (simulatedUser !== undefined) return { text: simulatedUser, toolCalls: [] }
   const userIndex = request.messages.findLastIndex((message) => message.role === 'user')
   const question = request.messages[userIndex]?.content ?? ''
   const since = request.messages.slice(userIndex + 1)

@@ -125,6 +125,16 @@ export const verdictSchema = z.object({
   /** the evaluator did not apply (e.g. a judge without a key); not counted as pass or fail */
   skipped: z.boolean().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
+  /** the conversation turn (1-based) whose reply it checked; absent for a check of the whole case */
+  turn: z.number().int().positive().optional(),
+})
+
+/** One turn of a conversation case, as in `ConversationTurn` of src/runner/result.ts. */
+const conversationTurnSchema = z.object({
+  user: z.string(),
+  output: z.string(),
+  tools: z.array(z.string()),
+  latencyMs: z.number(),
 })
 
 const serializedErrorSchema = z.object({
@@ -151,6 +161,14 @@ export const caseResultSchema = z.discriminatedUnion('status', [
     score: z.number(),
     verdicts: z.array(verdictSchema),
     transcript: transcriptSchema,
+    turns: z.array(conversationTurnSchema).optional(),
+    snapshot: z
+      .object({
+        status: z.enum(['new', 'unchanged', 'changed', 'updated']),
+        file: z.string(),
+        diff: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({
     ...base,
@@ -158,6 +176,7 @@ export const caseResultSchema = z.discriminatedUnion('status', [
     error: serializedErrorSchema,
     verdicts: z.array(verdictSchema),
     transcript: transcriptSchema.optional(),
+    turns: z.array(conversationTurnSchema).optional(),
   }),
   z.object({ ...base, status: z.literal('skipped'), reason: z.string() }),
 ])

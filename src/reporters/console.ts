@@ -3,6 +3,8 @@ import type { CaseStats, NamedVerdict } from '../runner/result.ts'
 import { redact } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
+import { checkName } from '../report/check-name.ts'
+import { formatSnapshots } from './console-snapshots.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
 
 export interface ConsoleReporterOptions {
@@ -107,7 +109,7 @@ export class ConsoleReporter implements Reporter {
 
 function firstFailure(result: { verdicts: readonly NamedVerdict[] }): string {
   const verdict = result.verdicts.find((v) => !v.pass)
-  return verdict === undefined ? '' : `${verdict.evaluator}: ${verdict.reason}`
+  return verdict === undefined ? '' : `${checkName(verdict)}: ${verdict.reason}`
 }
 
 /** The end-of-run summary: problems first, then the totals. */
@@ -155,6 +157,7 @@ export function formatSummary(report: RunReport, s: Style): string {
   if (report.judges.verdicts > 0) lines.push(`${label('Judges')}${formatJudges(report.judges)}`)
   lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
   lines.push(`${label('Results')}${report.resultsFile}`)
+  lines.push(...formatSnapshots(report, s))
   const baselines = baselineLines(report, s)
   if (baselines.length > 0) lines.push('', ...baselines)
   return `${lines.join('\n')}\n`

@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../util/atomic-file.ts'
 import type { ReportSource } from '../report/read.ts'
 import type { ReportCase, ReportHeader } from '../report/schema.ts'
 import type { ReportRenderer } from './renderer.ts'
+import { conversationText, turnViews } from './conversation-text.ts'
 import { groupTrials, problemReasons, truncate, visibleControls } from './text.ts'
 
 const MESSAGE_CHARS = 500
@@ -103,7 +104,9 @@ function addCase(testCase: TestCase, result: ReportCase, trials: number): void {
       )
       break
   }
-  if (transcript) {
+  const turns = turnViews(result)
+  if (turns) testCase.standardOutput(cdata(conversationText(turns, BODY_CHARS)))
+  else if (transcript) {
     const input = typeof transcript.input === 'string' ? transcript.input : JSON.stringify(transcript.input)
     testCase.standardOutput(
       cdata(`input: ${truncate(input, BODY_CHARS)}\noutput: ${truncate(transcript.output, BODY_CHARS)}`),

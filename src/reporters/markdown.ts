@@ -3,6 +3,8 @@ import type { ReportSource } from '../report/read.ts'
 import type { ReportHeader } from '../report/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
+import { MovedSnapshots } from './markdown-snapshots.ts'
+import { markdownTurns } from './markdown-turns.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { problemReasons } from './text.ts'
 
@@ -37,7 +39,9 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
   let problems = 0
   let listed = 0
   let topRows = 0
+  const moved = new MovedSnapshots()
   for await (const result of source.cases()) {
+    moved.add(result)
     const reasons = problemReasons(result)
     const [first] = reasons
     if (!first) continue
@@ -52,7 +56,8 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
       topRows++
     }
     const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
-    if (listed === problems - 1 && all.add(`- ${mark} ${name} — ${why}`)) listed++
+    const item = [`- ${mark} ${name} — ${why}`, ...markdownTurns(result)].join('\n')
+    if (listed === problems - 1 && all.add(item)) listed++
   }
   const lines = [head.toString().trimEnd()]
   if (problems === 0) {
@@ -75,6 +80,7 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
     if (problems > listed) lines.push(`- … and ${formatCount(problems - listed)} more in report.json`)
     lines.push('', '</details>')
   }
+  lines.push(...moved.lines(maxBytes - head.bytes - top.bytes - all.bytes - CLOSING_BYTES))
   return `${lines.join('\n')}\n`
 }
 

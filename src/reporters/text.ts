@@ -1,3 +1,4 @@
+import { checkName } from '../report/check-name.ts'
 import type { ReportCase } from '../report/schema.ts'
 import { formatCount } from './format.ts'
 
@@ -42,5 +43,5 @@ export function problemReasons(result: ReportCase): { evaluator: string; reason:
   if (result.status !== 'failed') return []
   return result.verdicts
     .filter((verdict) => !verdict.pass && verdict.skipped !== true)
-    .map(({ evaluator, reason }) => ({ evaluator, reason }))
+    .map((verdict) => ({ evaluator: checkName(verdict), reason: verdict.reason }))
 }

@@ -18,6 +18,18 @@ export interface NamedVerdict extends Verdict {
   evaluator: string
   /** its share of the case score @default 1 */
   weight: number
+  /** the conversation turn (1-based) whose reply it checked; absent for a check of the whole case */
+  turn?: number
+}
+
+/** One turn of a conversation case (`turns:` or `simulated_user:`): the user message and the target's reply. */
+export interface ConversationTurn {
+  user: string
+  /** the target's reply */
+  output: string
+  /** names of the tools the target called in this turn, in call order */
+  tools: string[]
+  latencyMs: number
 }
 
 /** An error as it goes into results files: plain data. */
@@ -28,6 +40,30 @@ export interface SerializedError {
   code?: string
   /** only for errors that are not EvalsErrors (likely bugs in user code) */
   stack?: string
+}
+
+/** How a case's output compares with its stored snapshot (`snapshot:` in the case file, `--update-snapshots`). */
+export interface SnapshotOutcome {
+  /** `new`: stored now; `changed`: differs (reported, fails only with `snapshot: strict`); `updated`: differed and was replaced */
+  status: 'new' | 'unchanged' | 'changed' | 'updated'
+  /** the snapshot file, relative to the working directory */
+  file: string
+  /** unified diff from the snapshot to the current output, for `changed` and `updated` */
+  diff?: string
+}
+
+/** The snapshot outcomes of a run. */
+export interface SnapshotSummary {
+  new: number
+  unchanged: number
+  /** outputs that moved from their snapshot (not failures unless the case is `snapshot: strict`) */
+  changed: number
+  /** outputs that moved and replaced their snapshot (`--update-snapshots`) */
+  updated: number
+  /** the first changed and updated pairs with their diffs */
+  moved: { suite: string; caseId: string; trial: number; status: 'changed' | 'updated'; diff: string }[]
+  /** the snapshot files written */
+  written: string[]
 }
 
 interface CaseResultBase {
@@ -50,6 +86,10 @@ export type CaseResult =
       score: number
       verdicts: NamedVerdict[]
       transcript: Transcript
+      /** the conversation turn by turn, for a conversation case; each turn's checks are the verdicts with its `turn` */
+      turns?: ConversationTurn[]
+      /** the output against its stored snapshot, for a snapshot case */
+      snapshot?: SnapshotOutcome
     })
   | (CaseResultBase & {
       /** the target threw, timed out or reported an error, or an evaluator threw */
@@ -58,6 +98,8 @@ export type CaseResult =
       /** verdicts of the evaluators that did finish */
       verdicts: NamedVerdict[]
       transcript?: Transcript
+      /** the turns that finished, for a conversation case */
+      turns?: ConversationTurn[]
     })
   | (CaseResultBase & { status: 'skipped'; reason: string })
 
@@ -125,6 +167,8 @@ export interface RunReport extends RunInfo {
   comparisons?: Comparison[]
   /** the gate decision over every gated suite; with several suites each reason starts with the suite name */
   gate?: GateResult
+  /** snapshot outcomes, when some case was compared with a snapshot */
+  snapshots?: SnapshotSummary
 }
 
 /** One suite of a run: its statistics, and how it stands against its baseline. */

@@ -5,7 +5,15 @@ import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluat
 import type { Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { InFlight, type Stoppable } from './in-flight.ts'
-import type { CaseResult, NamedVerdict, SerializedError } from './result.ts'
+import { converse, type Conversation } from './conversation.ts'
+import type {
+  CaseResult,
+  ConversationTurn,
+  NamedVerdict,
+  SerializedError,
+  SnapshotOutcome,
+} from './result.ts'
+import type { SuiteSnapshots } from './snapshots.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -20,6 +28,10 @@ export interface CaseJob {
   model?: string | undefined
   /** an error when the case's evaluators could not be built */
   evaluators: Evaluator[] | Error
+  /** the case's conversation (`turns:`, `simulated_user:`); the target then runs once per user message */
+  conversation?: Conversation | undefined
+  /** the suite's snapshots, for a case compared with its snapshot; `strict` fails the case when it changed */
+  snapshot?: { store: SuiteSnapshots; strict: boolean } | undefined
   timeoutMs: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
   recorder?: CallRecorder | undefined
@@ -44,6 +56,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
       verdicts: pair.verdicts,
       durationMs: performance.now() - pair.started,
       ...(pair.transcript ? { transcript: pair.transcript } : {}),
+      ...(job.conversation ? { turns: pair.turns } : {}),
     }
   } finally {
     pair.end()
@@ -53,14 +66,26 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
 async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   if (job.evaluators instanceof Error) throw job.evaluators
   const context = pair.context()
-  const transcript = await job.target.run(job.input, context)
+  const check = async (transcript: Transcript, evaluators: readonly Evaluator[], turn?: number) => {
+    for (const evaluator of evaluators) {
+      const outcome = evaluator.evaluate(transcript, context)
+      // most checks are synchronous: awaiting them anyway costs a microtask each
+      pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator, turn))
+    }
+  }
+  let evaluators = job.evaluators
+  let transcript: Transcript
+  if (job.conversation) {
+    const outcome = await converse(job.conversation, job, context, check, pair.turns)
+    transcript = outcome.transcript
+    evaluators = [...outcome.evaluators, ...evaluators]
+  } else transcript = await job.target.run(job.input, context)
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
-  for (const evaluator of job.evaluators) {
-    const outcome = evaluator.evaluate(transcript, context)
-    // most checks are synchronous: awaiting them anyway costs a microtask each
-    pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator))
-  }
+  await check(transcript, evaluators)
+  const snapshot = job.snapshot?.store.check(job.caseId, job.trial, transcript, pair.turns)
+  if (job.snapshot?.strict === true && snapshot?.status === 'changed')
+    pair.verdicts.push(snapshotVerdict(snapshot))
   const durationMs = performance.now() - pair.started
   // a skipped verdict (a judge with no model) neither passes nor fails the case
   const graded = pair.verdicts.filter((verdict) => verdict.skipped !== true)
@@ -73,18 +98,20 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     caseId: job.caseId,
     durationMs,
     score: scoreOf(graded),
+    ...(snapshot && { snapshot }),
     status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
     suite: job.suite,
     tags: job.tags,
     transcript,
     trial: job.trial,
+    ...(job.conversation ? { turns: pair.turns } : {}),
     verdicts: pair.verdicts,
     weight: job.weight,
   }
 }
 
 /** The verdict with its evaluator's name and weight, its keys in canonical order for the same reason. */
-function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
+function named(verdict: Verdict, evaluator: Evaluator, turn?: number): NamedVerdict {
   const { pass, score, reason, skipped, details } = verdict
   const out = (details === undefined ? {} : { details }) as NamedVerdict
   out.evaluator = evaluator.name
@@ -92,8 +119,20 @@ function named(verdict: Verdict, evaluator: Evaluator): NamedVerdict {
   out.reason = reason
   if (score !== undefined) out.score = score
   if (skipped !== undefined) out.skipped = skipped
+  if (turn !== undefined) out.turn = turn
   out.weight = evaluator.weight ?? 1
   return out
+}
+
+/** The failing check of a `snapshot: strict` case whose output moved. */
+function snapshotVerdict(outcome: SnapshotOutcome): NamedVerdict {
+  return {
+    details: { diff: outcome.diff },
+    evaluator: 'snapshot',
+    pass: false,
+    reason: `the output changed from its snapshot in ${outcome.file}; accept it with --update-snapshots`,
+    weight: 1,
+  }
 }
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
@@ -110,6 +149,8 @@ class PairRun implements Stoppable {
   readonly deadline: number
   readonly verdicts: NamedVerdict[] = []
   transcript: Transcript | undefined
+  /** a conversation's finished turns */
+  readonly turns: ConversationTurn[] = []
   readonly #job: CaseJob
   readonly #inFlight: InFlight
   #controller: AbortController | undefined

@@ -26,6 +26,8 @@ import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
 import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished } from './resume.ts'
+import { conversationOf } from './conversation.ts'
+import { SnapshotTally, SuiteSnapshots, type SnapshotOptions } from './snapshots.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { appendRunIndex } from './run-index.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
@@ -69,6 +71,11 @@ export interface RunOptions {
   baseline?: BaselineOptions
   /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
   updateBaseline?: { dir: string }
+  /**
+   * where `<suite>.snapshots.json` files are and whether to accept the current outputs (`--update-snapshots`);
+   * `false` ignores snapshots @default { dir: 'baselines' }
+   */
+  snapshots?: SnapshotOptions | false
   /** run only this shard's cases (`--shard i/n`), chosen by a hash of suite and case id */
   shard?: Shard
   /** the case files and selection flags, recorded in `run.json` for `--resume` and `evals merge` */
@@ -134,6 +141,13 @@ async function runAll(
   const concurrency = options.concurrency ?? 4
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
+  const snapshots =
+    options.snapshots === false
+      ? undefined
+      : await Promise.all(
+          suites.map((suite) => SuiteSnapshots.open(suite.name, options.snapshots || { dir: 'baselines' })),
+        )
+  const snapshotTally = new SnapshotTally()
   // zod and the LLM judge load only when some case needs them
   const compile = await loadEvaluatorCompiler({
     schemas: suites.some((suite) => suite.cases.needsSchemas),
@@ -201,6 +215,7 @@ async function runAll(
   const record = async (result: CaseResult, caseIndex: number): Promise<void> => {
     finished++
     stats.add(result, caseIndex)
+    snapshotTally.add(result)
     const offset = results.offset
     const bytes = results.append(result)
     if (rows) {
@@ -230,6 +245,7 @@ async function runAll(
         compile,
         options,
         services,
+        snapshots,
         done &&
           ((suite, caseId, trial) =>
             options.resume?.runMissing !== false && !done.keys.has(pairKey(suite, caseId, trial))),
@@ -253,6 +269,11 @@ async function runAll(
     await Promise.all(targets.map(async (target) => target.close?.()))
   }
   const summary = stats.summary()
+  for (const store of snapshots ?? []) {
+    const written = await store.save()
+    if (written !== undefined) snapshotTally.summary.written.push(written)
+  }
+  const { summary: snapshotSummary } = snapshotTally
   const gits = await gitInfo
   const suiteStats: SuiteStats[] = []
   const comparisons: Comparison[] = []
@@ -285,6 +306,10 @@ async function runAll(
     ...(comparisons.length === 1 && { comparison: comparisons[0] }),
     ...(comparisons.length > 1 && { comparisons }),
     ...(gate && { gate }),
+    ...(snapshotSummary.new + snapshotSummary.unchanged + snapshotSummary.changed + snapshotSummary.updated >
+      0 && {
+      snapshots: snapshotSummary,
+    }),
   }
   await writeJsonFile(join(dir, 'summary.json'), report)
   await appendRunIndex(report)
@@ -329,6 +354,7 @@ function* jobs(
   compile: EvaluatorCompiler,
   options: RunOptions,
   services: CallServices,
+  snapshots: readonly SuiteSnapshots[] | undefined,
   wanted?: (suite: string, caseId: string, trial: number) => boolean,
 ): Generator<Job> {
   let caseIndex = -1
@@ -367,12 +393,18 @@ function* jobs(
       // built only now: a large suite holds no definitions while it runs
       const caseDef = cases.get(at)
       let evaluators: CaseJob['evaluators']
+      let conversation: CaseJob['conversation']
       try {
         evaluators = compile(caseDef, { baseDir, judge })
+        conversation = conversationOf(caseDef, compile, { baseDir, judge })
       } catch (error) {
         evaluators = toError(error)
       }
       const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suiteTimeoutMs
+      const store = snapshots?.[index]
+      const snapshot = store?.covers(caseId, caseDef.snapshot !== undefined)
+        ? { store, strict: caseDef.snapshot === 'strict' }
+        : undefined
       for (const trial of trials) {
         // one literal per pair, no spreads: this runs 100k times in a large suite
         const job: CaseJob = {
@@ -385,6 +417,8 @@ function* jobs(
           vars: caseDef.vars,
           target,
           evaluators,
+          conversation,
+          snapshot,
           timeoutMs,
           model,
           recorder,

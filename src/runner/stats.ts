@@ -3,6 +3,7 @@ import { percentiles } from '../stats/percentile.ts'
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
+import { checkName } from '../report/check-name.ts'
 import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
@@ -115,7 +116,7 @@ export class RunStats {
     const reasons =
       result.status === 'errored'
         ? [{ evaluator: 'error', reason: `${result.error.name}: ${result.error.message}` }]
-        : result.verdicts.filter((v) => !v.pass).map((v) => ({ evaluator: v.evaluator, reason: v.reason }))
+        : result.verdicts.filter((v) => !v.pass).map((v) => ({ evaluator: checkName(v), reason: v.reason }))
     const { suite, caseId, trial } = result
     this.problems.push({
       suite,

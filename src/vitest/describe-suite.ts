@@ -5,6 +5,7 @@ import type { CaseDefinition, Suite } from '../cases/suite.ts'
 import { toError } from '../errors.ts'
 import { code } from '../evaluators/describe.ts'
 import { compileEvaluators, type JudgeOptions } from '../evaluators/index.ts'
+import { conversationOf } from '../runner/conversation.ts'
 import type { CaseResult } from '../runner/result.ts'
 import { runCase, type CaseJob } from '../runner/run-case.ts'
 import type { RunnableAgent } from '../targets/agent.ts'
@@ -95,7 +96,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
         test.skip(caseDef.id, () => undefined)
         continue
       }
-      const evaluators = compile(suite, caseDef, options.judge)
+      const { evaluators, conversation } = compile(suite, caseDef, options.judge)
       const trials = options.trials ?? caseDef.trials
       const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
       for (let trial = 0; trial < trials; trial++) {
@@ -109,6 +110,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
           vars: caseDef.vars,
           target,
           evaluators,
+          conversation,
           timeoutMs,
           ...(model === undefined ? {} : { model }),
         }
@@ -131,15 +133,16 @@ function compile(
   suite: Suite,
   caseDef: CaseDefinition,
   judge: JudgeOptions | undefined,
-): CaseJob['evaluators'] {
+): Pick<CaseJob, 'evaluators' | 'conversation'> {
+  const context = { baseDir: dirname(suite.file), judge: { ...suite.judge, suite: suite.name, ...judge } }
   try {
-    return compileEvaluators(caseDef, {
-      baseDir: dirname(suite.file),
-      judge: { ...suite.judge, suite: suite.name, ...judge },
-    })
+    return {
+      evaluators: compileEvaluators(caseDef, context),
+      conversation: conversationOf(caseDef, compileEvaluators, context),
+    }
   } catch (error) {
     // as in `evals run`: a case whose checks cannot be built errors, the others still run
-    return toError(error)
+    return { evaluators: toError(error) }
   }
 }
 

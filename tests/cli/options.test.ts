@@ -42,6 +42,7 @@ describe('parseRunFlags', () => {
       reporters: ['json', 'markdown', './mine.ts'],
       updateBaseline: false,
       baselineDir: 'baselines',
+      updateSnapshots: false,
       baselineMissing: 'error',
       gate: {},
       color: false,

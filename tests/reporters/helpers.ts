@@ -51,6 +51,24 @@ export const SCENARIOS: Scenario[] = [
     cases: [caseOf('flaky', { trials: 3, expect: { contains: 'yes' } })],
     answer: (input, trial) => transcriptOf(input, trial === 1 ? 'no' : 'yes'),
   },
+  {
+    name: 'a conversation with a failing turn',
+    cases: [
+      caseOf('chat', {
+        input: [],
+        turns: [
+          { user: 'hi', expect: { contains: 'hello' } },
+          { user: 'refund order o-7', expect: { contains: 'refunded' } },
+        ],
+        expect: { max_length: 100 },
+      }),
+    ],
+    // the target gets the history as JSON: it answers the last user message
+    answer: (input) => {
+      const last = (JSON.parse(input) as { content: string }[]).at(-1)?.content ?? ''
+      return transcriptOf(input, last === 'hi' ? 'hello there' : `cannot ${last}`)
+    },
+  },
 ]
 
 export function tempDir(): string {

@@ -22,7 +22,11 @@ export interface PageCase {
   ms: number
   tags: string[]
   /** verdicts: evaluator, pass, score, reason, skipped, details (JSON text) */
-  v: { e: string; p: boolean; sc?: number; r: string; sk?: boolean; d?: string }[]
+  v: { e: string; p: boolean; sc?: number; r: string; sk?: boolean; d?: string; tn?: number }[]
+  /** snapshot: status, file, diff from the stored output */
+  sn?: { st: string; f: string; d?: string }
+  /** conversation turns: user message, reply, tools called, latency ms; the verdicts with `tn` check them */
+  cv?: { u: string; o: string; tl: string[]; ms: number }[]
   in?: string
   out?: string
   /** tool calls: name, arguments, result, error (as JSON text), ms */
@@ -80,7 +84,20 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
     r: text(verdict.reason),
     ...(verdict.skipped === true && { sk: true }),
     ...(verdict.details !== undefined && { d: json(verdict.details) }),
+    ...(verdict.turn !== undefined && { tn: verdict.turn }),
   }))
+  if (result.status !== 'errored' && result.snapshot) {
+    const { status, file, diff } = result.snapshot
+    page.sn = { st: status, f: file, ...(diff !== undefined && { d: text(diff) }) }
+  }
+  if (result.turns) {
+    page.cv = result.turns.map((turn) => ({
+      u: text(turn.user),
+      o: text(turn.output),
+      tl: turn.tools,
+      ms: round(turn.latencyMs),
+    }))
+  }
   const transcript = result.transcript
   if (!transcript) return page
   page.in = text(typeof transcript.input === 'string' ? transcript.input : json(transcript.input))

@@ -96,7 +96,7 @@ export const PAGE_SCRIPT = String.raw`
     var h = haystacks[i];
     if (h === undefined) {
       var c = cases[i];
-      h = [c.s, c.id, c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '',
+      h = [c.s, c.id, c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '', c.sn ? 'snapshot ' + c.sn.st : '',
         c.v.map(function (v) { return v.e + ' ' + v.r; }).join(' ')].join('\n').toLowerCase();
       haystacks[i] = h;
     }
@@ -124,7 +124,7 @@ export const PAGE_SCRIPT = String.raw`
     if (c.st === 'errored') return c.err || '';
     if (c.st === 'skipped') return c.why || '';
     var failing = c.v.filter(function (v) { return !v.p && !v.sk; });
-    return failing.map(function (v) { return v.e + ': ' + v.r; }).join(' · ');
+    return failing.map(function (v) { return checkName(v) + ': ' + v.r; }).join(' · ');
   }
 
   var drawn = '';
@@ -157,6 +157,35 @@ export const PAGE_SCRIPT = String.raw`
     rows.appendChild(fragment);
   }
 
+  function checkName(v) { return (v.tn ? 'turn ' + v.tn + ' › ' : '') + v.e; }
+
+  function verdictTable(list) {
+    var table = el('table', 'kv');
+    list.forEach(function (v) {
+      var tr = el('tr');
+      tr.appendChild(el('td', 'st ' + (v.sk ? 'skipped' : v.p ? 'passed' : 'failed'), v.sk ? 'skipped' : v.p ? 'pass' : 'fail'));
+      tr.appendChild(el('td', '', v.e + (v.sc === undefined ? '' : ' (' + v.sc.toFixed(2) + ')')));
+      var reason = el('td', '', v.r);
+      if (v.d) reason.appendChild(el('pre', '', v.d));
+      tr.appendChild(reason);
+      table.appendChild(tr);
+    });
+    return table;
+  }
+
+  function showConversation(detail, c) {
+    detail.appendChild(el('h3', '', 'Conversation'));
+    c.cv.forEach(function (turn, at) {
+      var box = el('div', 'turn');
+      box.appendChild(el('h4', '', 'Turn ' + (at + 1) + ' · ' + ms(turn.ms) + (turn.tl.length ? ' · tools: ' + turn.tl.join(', ') : '')));
+      box.appendChild(el('pre', 'user', turn.u));
+      box.appendChild(el('pre', 'reply', turn.o));
+      var checks = c.v.filter(function (v) { return v.tn === at + 1; });
+      if (checks.length) box.appendChild(verdictTable(checks));
+      detail.appendChild(box);
+    });
+  }
+
   function section(parent, title, text) {
     parent.appendChild(el('h3', '', title));
     parent.appendChild(el('pre', '', text));
@@ -175,21 +204,16 @@ export const PAGE_SCRIPT = String.raw`
     detail.appendChild(facts);
     if (c.err) section(detail, 'Error', c.err);
     if (c.why) section(detail, 'Skipped', c.why);
-    if (c.in !== undefined) section(detail, 'Input', c.in);
-    if (c.out !== undefined) section(detail, 'Output', c.out);
-    if (c.v.length) {
-      detail.appendChild(el('h3', '', 'Verdicts'));
-      var table = el('table', 'kv');
-      c.v.forEach(function (v) {
-        var tr = el('tr');
-        tr.appendChild(el('td', 'st ' + (v.sk ? 'skipped' : v.p ? 'passed' : 'failed'), v.sk ? 'skipped' : v.p ? 'pass' : 'fail'));
-        tr.appendChild(el('td', '', v.e + (v.sc === undefined ? '' : ' (' + v.sc.toFixed(2) + ')')));
-        var reason = el('td', '', v.r);
-        if (v.d) reason.appendChild(el('pre', '', v.d));
-        tr.appendChild(reason);
-        table.appendChild(tr);
-      });
-      detail.appendChild(table);
+    if (c.cv) showConversation(detail, c);
+    else {
+      if (c.in !== undefined) section(detail, 'Input', c.in);
+      if (c.out !== undefined) section(detail, 'Output', c.out);
+    }
+    if (c.sn) section(detail, 'Snapshot: ' + c.sn.st + ' (' + c.sn.f + ')', c.sn.d || (c.sn.st === 'new' ? 'stored now' : 'same as stored'));
+    var whole = c.v.filter(function (v) { return !v.tn; });
+    if (whole.length) {
+      detail.appendChild(el('h3', '', c.cv ? 'Verdicts on the whole conversation' : 'Verdicts'));
+      detail.appendChild(verdictTable(whole));
     }
     if (c.tc) {
       detail.appendChild(el('h3', '', 'Tool calls'));

@@ -1,0 +1,25 @@
+import type { RunReport } from '../runner/result.ts'
+import type { Style } from './format.ts'
+
+/** The snapshot lines of the console summary: the counts, then each moved output with its diff. */
+export function formatSnapshots(report: RunReport, s: Style): string[] {
+  const summary = report.snapshots
+  if (!summary) return []
+  const counts = [
+    `${String(summary.unchanged)} unchanged`,
+    `${String(summary.new)} new`,
+    (summary.changed > 0 ? s.yellow : s.dim)(`${String(summary.changed)} changed`),
+    ...(summary.updated > 0 ? [`${String(summary.updated)} updated`] : []),
+  ]
+  const lines = [`${'Snapshots'.padEnd(10)}${counts.join(' · ')}`]
+  for (const file of summary.written) lines.push(`${' '.repeat(10)}${s.dim(`wrote ${file}`)}`)
+  for (const moved of summary.moved) {
+    const trial = moved.trial > 0 ? ` (trial ${String(moved.trial + 1)})` : ''
+    lines.push(`  ${s.yellow('~')} ${moved.suite} › ${moved.caseId}${trial} ${s.dim(moved.status)}`)
+    for (const line of moved.diff.split('\n')) {
+      const color = line.startsWith('+') ? s.green : line.startsWith('-') ? s.red : s.dim
+      lines.push(`      ${color(line)}`)
+    }
+  }
+  return lines
+}
