@@ -8,7 +8,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8')
 // blocks for the vitest matchers need vitest's runner: tests/vitest runs them in an example project
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
   .map((match) => match[1] ?? '')
-  .filter((code) => !code.includes("'evals/vitest'"))
+  .filter((code) => !code.includes("'agent-evals/vitest'"))
 const scratch = mkdtempSync(join(root, 'node_modules', '.readme-'))
 
 afterAll(() => {
@@ -24,8 +24,8 @@ describe('README TypeScript examples', () => {
     'example %i runs and prints what its comments say',
     (index, code) => {
       const source = code
-        .replaceAll("from 'evals/testing'", `from '${join(root, 'src/testing/index.ts')}'`)
-        .replaceAll("from 'evals'", `from '${join(root, 'src/index.ts')}'`)
+        .replaceAll("from 'agent-evals/testing'", `from '${join(root, 'src/testing/index.ts')}'`)
+        .replaceAll("from 'agent-evals'", `from '${join(root, 'src/index.ts')}'`)
       const file = join(scratch, `example-${index}.mts`)
       writeFileSync(file, source)
       const output = execFileSync(process.execPath, ['--import', 'tsx', file], {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { ensureBuilt, repo, runCli } from './helpers.ts'
 
 /**
- * A project of its own: the quickstart suite and its agent in a fresh git repository, importing evals from this
+ * A project of its own: the quickstart suite and its agent in a fresh git repository, importing agent-evals from this
  * checkout, so the baseline records a real commit.
  */
 function project(): string {
