@@ -43,7 +43,9 @@ Options
   --resume-force             resume even though case definitions changed since the run
 
 Baselines and the regression gate
-  --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)
+  --update-baseline          after a complete run with no failed or errored case, write
+                             \`<baseline-dir>/<suite>.json\` (atomically; commit it)
+  --force                    with --update-baseline: write it even though cases failed or errored
   --baseline-dir <dir>       where --update-baseline writes (default baselines)
   --baseline <dir|file>      compare with \`<dir>/<suite>.json\` (or one file) and apply the gate
   --baseline-missing ok      a missing baseline is a notice, not an error (first runs)

@@ -26,6 +26,7 @@ const RUN_OPTIONS = {
   record: { type: 'boolean' },
   replay: { type: 'string' },
   'update-baseline': { type: 'boolean' },
+  force: { type: 'boolean' },
   'baseline-dir': { type: 'string' },
   baseline: { type: 'string' },
   'baseline-missing': { type: 'string' },
@@ -56,6 +57,8 @@ export interface RunFlags {
   reporters: string[]
   /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
   updateBaseline: boolean
+  /** `--force`: write the baseline even when cases failed or errored */
+  forceBaseline: boolean
   /** @default 'baselines' */
   baselineDir: string
   /** compare with this baseline directory or file (`--baseline`) */
@@ -112,6 +115,11 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
     )
   }
+  if (values.force === true && values['update-baseline'] !== true) {
+    throw new ConfigError(
+      'evals run: `--force` only applies with `--update-baseline` (to write a baseline from a run with failing cases).',
+    )
+  }
   if (values['update-baseline'] === true && (values.filter !== undefined || values.tag !== undefined)) {
     throw new ConfigError(
       'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
@@ -125,6 +133,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     outDir: values.out ?? 'reports',
     reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
     updateBaseline: values['update-baseline'] ?? false,
+    forceBaseline: values.force ?? false,
     baselineDir: values['baseline-dir'] ?? 'baselines',
     baselineMissing: baselineMissing ?? 'error',
     gate,

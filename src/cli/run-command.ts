@@ -1,6 +1,8 @@
 import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
+import { baselineWritable } from '../runner/baselines.ts'
+import type { RunReport } from '../runner/result.ts'
 import { resumeRun } from '../runner/resume-run.ts'
 import { runSuites } from '../runner/run-suite.ts'
 import { exitCodeOf } from './exit-code.ts'
@@ -69,7 +71,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
-      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
+      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline } }),
       ...(flags.shard && { shard: flags.shard }),
     })
     for (const [i, file] of files.entries())
@@ -78,6 +80,8 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
       )
+    } else if (flags.updateBaseline && !baselineWritable(report, flags.forceBaseline)) {
+      process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
     }
     return exitSoon(exitCodeOf(report))
   } catch (error) {
@@ -85,6 +89,18 @@ export async function runCommand(args: readonly string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint)
   }
+}
+
+/** Why `--update-baseline` wrote nothing: the failing cases, and the way out. */
+function notGoodEnoughForBaseline(report: RunReport): string {
+  const { failed, errored } = report.counts
+  const ids = [...new Set(report.problems.map((problem) => `${problem.suite}/${problem.caseId}`))]
+  const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 || report.moreProblems > 0 ? ', …' : '')
+  return (
+    `Baseline not updated: ${failed} case run${failed === 1 ? '' : 's'} failed and ${errored} errored (${shown}); ` +
+    'a baseline records a good run. Fix them and run again with `--update-baseline`, ' +
+    'or add `--force` to record this run as it is.'
+  )
 }
 
 /** Known errors print their message (a case-file error lists every issue); others their stack. */

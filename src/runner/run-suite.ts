@@ -14,6 +14,7 @@ import type { Reporter } from '../reporters/reporter.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
 import {
+  baselineWritable,
   combineGates,
   loadBaselines,
   suiteStatsOf,
@@ -65,8 +66,11 @@ export interface RunOptions {
   rateLimit?: boolean | Omit<RateLimitOptions, 'maxConcurrency'>
   /** compare each suite with its baseline and apply the gate (`--baseline`); read before anything runs */
   baseline?: BaselineOptions
-  /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
-  updateBaseline?: { dir: string }
+  /**
+   * after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json`
+   * (`--update-baseline`); a run with failed or errored pairs is not a good run and is written only with `force`
+   */
+  updateBaseline?: { dir: string; force?: boolean }
   /** run only this shard's cases (`--shard i/n`), chosen by a hash of suite and case id */
   shard?: Shard
   /** the case files and selection flags, recorded in `run.json` for `--resume` and `evals merge` */
@@ -258,7 +262,11 @@ async function runAll(
     const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, baselines, options.baseline)
     if (comparison) comparisons.push(comparison)
     // a stopped run has holes; blessing it would hide every case that did not run
-    if (options.updateBaseline && stoppedBy === undefined) {
+    if (
+      options.updateBaseline &&
+      stoppedBy === undefined &&
+      baselineWritable(summary, options.updateBaseline.force)
+    ) {
       entry.baselineWritten = await writeSuiteBaseline(options.updateBaseline.dir, meta, cases.cases)
     }
     suiteStats.push(entry)
