@@ -48,10 +48,11 @@ export interface EvalsAsyncMatchers {
   toPassJudge(judge: string | JudgeItem, options?: ToPassJudgeOptions): Promise<void>
 }
 
+// vitest's documented extension point: `Assertion` extends `Matchers`, so this holds in either import order
 declare module 'vitest' {
   // `T` must match vitest's declaration
   // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any
-  interface Assertion<T = any> extends EvalsMatchers<void>, EvalsAsyncMatchers {}
+  interface Matchers<T = any> extends EvalsMatchers<void>, EvalsAsyncMatchers {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends EvalsMatchers {}
 }
