@@ -44,7 +44,8 @@ export interface RunFlags {
   model?: string
   /** judge model; overrides the files' `judge.model` */
   judge?: string
-  concurrency: number
+  /** @default 4, or the resumed run's */
+  concurrency?: number
   filter?: string
   tags: string[]
   trials?: number
@@ -53,7 +54,10 @@ export interface RunFlags {
   /** `--record`, `--replay` or `--replay auto` */
   cassettes?: 'record' | 'replay' | 'auto'
   outDir: string
-  /** reporter names or module paths, from `--reporter a,b` (repeatable) @default console, json, junit, html */
+  /**
+   * reporter names or module paths, from `--reporter a,b` (repeatable): extras add to the defaults, a list naming
+   * a default reporter replaces them @default console, json, junit, html
+   */
   reporters: string[]
   /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
   updateBaseline: boolean
@@ -127,11 +131,10 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
   }
   return {
     patterns: positionals,
-    concurrency: positiveInteger(values.concurrency, '--concurrency') ?? 4,
     tags: values.tag ?? [],
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
-    reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
+    reporters: reportersFlag(values.reporter),
     updateBaseline: values['update-baseline'] ?? false,
     forceBaseline: values.force ?? false,
     baselineDir: values['baseline-dir'] ?? 'baselines',
@@ -143,6 +146,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('model', values.model),
     ...defined('judge', values.judge),
     ...defined('filter', values.filter),
+    ...defined('concurrency', positiveInteger(values.concurrency, '--concurrency')),
     ...defined('trials', positiveInteger(values.trials, '--trials')),
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
     ...defined('cassettes', cassetteMode(values.record, values.replay)),
@@ -231,6 +235,17 @@ export function explainParseError(error: unknown, command: string, names: readon
   const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
   if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
   return `${command}: ${message}`
+}
+
+/**
+ * The reporters of `--reporter`: extras only (`markdown`, a module path) add to the defaults; a list that names a
+ * default reporter (console, json, junit, html) is the whole list, e.g. `--reporter console,markdown`.
+ */
+export function reportersFlag(values: readonly string[] | undefined): string[] {
+  const given = listFlag(values)
+  if (given === undefined) return [...DEFAULT_REPORTERS]
+  const defaults: readonly string[] = DEFAULT_REPORTERS
+  return given.some((name) => defaults.includes(name)) ? given : [...DEFAULT_REPORTERS, ...given]
 }
 
 /** `--reporter a,b --reporter c` → [a, b, c]; undefined when not given */

@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path'
 import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
@@ -55,7 +56,6 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     }
     const suites = resumed?.suites ?? (await loadSuites(flags.patterns, selection))
     const report = await runSuites(suites, {
-      concurrency: flags.concurrency,
       bail: flags.bail,
       outDir: flags.outDir,
       signal: interrupt.signal,
@@ -65,6 +65,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...resumed?.options,
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.judge === undefined ? {} : { judge: flags.judge }),
+      ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
@@ -76,6 +77,11 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
+    if (report.stoppedBy === 'interrupt' && report.notRun > 0) {
+      process.stderr.write(
+        `Interrupted: ${report.notRun} case run${report.notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${shortPath(report.dir)}\`.\n`,
+      )
+    }
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
@@ -89,6 +95,12 @@ export async function runCommand(args: readonly string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint)
   }
+}
+
+/** `dir` relative to the working directory when it lies below it, else as given */
+function shortPath(dir: string): string {
+  const below = relative(process.cwd(), dir)
+  return below === '' || below.startsWith('..') || isAbsolute(below) ? dir : below
 }
 
 /** Why `--update-baseline` wrote nothing: the failing cases, and the way out. */

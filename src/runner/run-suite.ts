@@ -175,6 +175,7 @@ async function runAll(
         plannedPairs ?? new Set(),
       )
     : undefined
+  if (options.resume) info.pending = options.resume.runMissing === false ? 0 : info.total - finished
   const results = new JsonLinesFile(resultsPath)
   // the rows of a resumed run's file were written before, maybe by another version: the report reads them all again
   const rows = options.resume ? undefined : new ResultRows(info.total)
@@ -420,6 +421,7 @@ function planFields(info: RunInfo, options: RunOptions): PlanFields {
     ...(options.model !== undefined && { model: options.model }),
     ...(options.trials !== undefined && { trials: options.trials }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    concurrency: info.concurrency,
     ...(options.shard && { shard: options.shard }),
     ...(baseline && {
       baseline: {
