@@ -1,21 +1,27 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { packedProject, type PackedProject } from './packed/packed-install.ts'
 
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
 // blocks for the vitest matchers need vitest's runner: tests/vitest runs them in an example project
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
   .map((match) => match[1] ?? '')
-  .filter((code) => !code.includes("'evals/vitest'"))
-const scratch = mkdtempSync(join(root, 'node_modules', '.readme-'))
+  .filter((code) => !code.includes("'agent-evals/vitest'"))
+let project: PackedProject
+
+// a CommonJS project (no "type": "module"), as the README's advice for one says: the examples as .mts files
+beforeAll(() => {
+  project = packedProject()
+}, 120_000)
 
 afterAll(() => {
-  rmSync(scratch, { recursive: true, force: true })
+  rmSync(project.dir, { recursive: true, force: true })
 })
 
-describe('README TypeScript examples', () => {
+describe('README TypeScript examples, against the packed package', () => {
   test('there are examples to run', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(2)
   })
@@ -23,17 +29,32 @@ describe('README TypeScript examples', () => {
   test.each(blocks.map((code, index) => [index + 1, code] as const))(
     'example %i runs and prints what its comments say',
     (index, code) => {
-      const source = code
-        .replaceAll("from 'evals/testing'", `from '${join(root, 'src/testing/index.ts')}'`)
-        .replaceAll("from 'evals'", `from '${join(root, 'src/index.ts')}'`)
-      const file = join(scratch, `example-${index}.mts`)
-      writeFileSync(file, source)
+      const file = join(project.dir, `example-${index}.mts`)
+      writeFileSync(file, code)
       const output = execFileSync(process.execPath, ['--import', 'tsx', file], {
-        cwd: root,
+        cwd: project.dir,
         encoding: 'utf8',
       })
       const promised = [...code.matchAll(/console\.log\(.*\) \/\/ "(.*)"/g)].map((match) => match[1])
       for (const line of promised) expect(output).toContain(line)
     },
   )
+})
+
+describe('the packed package', () => {
+  test('ships its license, no source maps, and only built files besides the manifest, README and schemas', () => {
+    expect(project.files).toContain('LICENSE')
+    expect(project.files.filter((file) => file.endsWith('.map'))).toEqual([])
+    expect(project.files.filter((file) => !/^(dist|schema|bin)\//.test(file)).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ])
+  })
+
+  test('the bin runs from the install', () => {
+    const bin = join(project.dir, 'node_modules', 'agent-evals', 'bin', 'evals.js')
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })).toBe(`${version}\n`)
+  })
 })

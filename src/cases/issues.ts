@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { renamedKeys } from '../util/renamed-keys.ts'
 
 /** A validation problem before it is located in the file. */
 export interface PathIssue {
@@ -17,7 +18,13 @@ export const caseFileErrorMap: z.core.$ZodErrorMap = (issue) => {
       // an object schema's keys, read from its shape: `instanceof z.ZodObject` would load zod with this module
       const shape = (issue.inst as { shape?: Record<string, unknown> } | undefined)?.shape
       const known = shape ? Object.keys(shape) : []
-      return issue.keys.map((key) => unknownKeyMessage(key, known)).join('\n')
+      const renamed = issue.inst ? renamedKeys.get(issue.inst) : undefined
+      return issue.keys
+        .map((key) => {
+          const now = renamed?.[key]
+          return now === undefined ? unknownKeyMessage(key, known) : `\`${key}\` is now \`${now}\`; rename it`
+        })
+        .join('\n')
     }
     case 'invalid_type':
       return `expected ${issue.expected}, received ${describeValue(issue.input)}`

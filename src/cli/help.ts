@@ -34,7 +34,9 @@ Options
   --bail                     stop starting cases after the first failed or errored one
   --out <dir>                where \`<run-id>/\` with results and reports goes (default reports)
   --reporter <names>         comma-separated or repeated: console, json, junit, html, markdown, or a module path
-                             (default console,json,junit,html); report.json is written whenever a file format is on
+                             (default console,json,junit,html); markdown and modules add to the defaults, a list
+                             naming a default reporter replaces them (\`--reporter console,markdown\`);
+                             report.json is written whenever a file format is on
   --record                   call models live and save every call to \`__cassettes__/<suite>.jsonl\` beside the suite
   --replay [auto]            serve model calls from the cassette, no API key needed; a miss makes the case errored
                              with a diff; \`auto\` calls and records the misses
@@ -49,7 +51,9 @@ Options
                              and in the console, like keys and \`*_API_KEY\`/\`*_TOKEN\` values; repeatable
 
 Baselines and the regression gate
-  --update-baseline          after a complete run, write \`<baseline-dir>/<suite>.json\` (atomically; commit it)
+  --update-baseline          after a complete run with no failed or errored case, write
+                             \`<baseline-dir>/<suite>.json\` (atomically; commit it)
+  --force                    with --update-baseline: write it even though cases failed or errored
   --baseline-dir <dir>       where --update-baseline writes (default baselines)
   --update-snapshots         store every case's output as its snapshot, \`<baseline-dir>/<suite>.snapshots.json\`
   --baseline <dir|file>      compare with \`<dir>/<suite>.json\` (or one file) and apply the gate
@@ -106,7 +110,8 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
 
 Options
   --out <dir>                the merged run directory (default: a new run id beside the first run)
-  --reporter <names>         console, json, junit, html, markdown or a module path (default console,json,junit,html)
+  --reporter <names>         console, json, junit, html, markdown or a module path (default console,json,junit,html);
+                             markdown and modules add to the defaults, as in \`evals run\`
   --baseline <dir|file>      compare the merged run with a baseline and apply the gate (default: the shards' own)
   --baseline-missing ok      a missing baseline is a notice, not an error
   --alpha, --max-latency-ratio, --max-cost-ratio   gate flags, as for \`evals run\`

@@ -4,7 +4,7 @@ import { createReporters } from '../reporters/index.ts'
 import { mergeRuns } from '../runner/merge.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { MERGE_HELP } from './help.ts'
-import { explainParseError, GATE_OPTIONS, listFlag, parseGateFlags } from './options.ts'
+import { explainParseError, GATE_OPTIONS, parseGateFlags, reportersFlag } from './options.ts'
 
 const MERGE_OPTIONS = {
   out: { type: 'string' },
@@ -41,13 +41,10 @@ export async function mergeCommand(args: readonly string[]): Promise<number> {
       throw new ConfigError('evals merge: the gate flags only apply with `--baseline <dir|file>`.')
     }
     const files: string[] = []
-    const reporters = await createReporters(
-      listFlag(values.reporter) ?? ['console', 'json', 'junit', 'html'],
-      {
-        color: values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY,
-        files,
-      },
-    )
+    const reporters = await createReporters(reportersFlag(values.reporter), {
+      color: values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY,
+      files,
+    })
     const report = await mergeRuns(positionals, {
       ...(values.out === undefined ? {} : { out: values.out }),
       ...(values.baseline !== undefined && {

@@ -28,6 +28,7 @@ const RUN_OPTIONS = {
   replay: { type: 'string' },
   'update-baseline': { type: 'boolean' },
   'update-snapshots': { type: 'boolean' },
+  force: { type: 'boolean' },
   'baseline-dir': { type: 'string' },
   baseline: { type: 'string' },
   'baseline-missing': { type: 'string' },
@@ -47,7 +48,8 @@ export interface RunFlags {
   model?: string
   /** judge model; overrides the files' `judge.model` */
   judge?: string
-  concurrency: number
+  /** @default 4, or the resumed run's */
+  concurrency?: number
   filter?: string
   tags: string[]
   trials?: number
@@ -56,10 +58,15 @@ export interface RunFlags {
   /** `--record`, `--replay` or `--replay auto` */
   cassettes?: 'record' | 'replay' | 'auto'
   outDir: string
-  /** reporter names or module paths, from `--reporter a,b` (repeatable) @default console, json, junit, html */
+  /**
+   * reporter names or module paths, from `--reporter a,b` (repeatable): extras add to the defaults, a list naming
+   * a default reporter replaces them @default console, json, junit, html
+   */
   reporters: string[]
   /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
   updateBaseline: boolean
+  /** `--force`: write the baseline even when cases failed or errored */
+  forceBaseline: boolean
   /** @default 'baselines' */
   baselineDir: string
   /** store every case's output as its snapshot in `<baselineDir>/<suite>.snapshots.json` (`--update-snapshots`) */
@@ -126,6 +133,11 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
     )
   }
+  if (values.force === true && values['update-baseline'] !== true) {
+    throw new ConfigError(
+      'evals run: `--force` only applies with `--update-baseline` (to write a baseline from a run with failing cases).',
+    )
+  }
   if (values['update-baseline'] === true && (values.filter !== undefined || values.tag !== undefined)) {
     throw new ConfigError(
       'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
@@ -133,12 +145,12 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
   }
   return {
     patterns: positionals,
-    concurrency: positiveInteger(values.concurrency, '--concurrency') ?? 4,
     tags: values.tag ?? [],
     bail: values.bail ?? false,
     outDir: values.out ?? 'reports',
-    reporters: listFlag(values.reporter) ?? [...DEFAULT_REPORTERS],
+    reporters: reportersFlag(values.reporter),
     updateBaseline: values['update-baseline'] ?? false,
+    forceBaseline: values.force ?? false,
     baselineDir: values['baseline-dir'] ?? 'baselines',
     updateSnapshots: values['update-snapshots'] ?? false,
     baselineMissing: baselineMissing ?? 'error',
@@ -149,6 +161,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('model', values.model),
     ...defined('judge', values.judge),
     ...defined('filter', values.filter),
+    ...defined('concurrency', positiveInteger(values.concurrency, '--concurrency')),
     ...defined('trials', positiveInteger(values.trials, '--trials')),
     ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
     ...defined('cassettes', cassetteMode(values.record, values.replay)),
@@ -254,6 +267,17 @@ export function explainParseError(error: unknown, command: string, names: readon
   const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
   if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
   return `${command}: ${message}`
+}
+
+/**
+ * The reporters of `--reporter`: extras only (`markdown`, a module path) add to the defaults; a list that names a
+ * default reporter (console, json, junit, html) is the whole list, e.g. `--reporter console,markdown`.
+ */
+export function reportersFlag(values: readonly string[] | undefined): string[] {
+  const given = listFlag(values)
+  if (given === undefined) return [...DEFAULT_REPORTERS]
+  const defaults: readonly string[] = DEFAULT_REPORTERS
+  return given.some((name) => defaults.includes(name)) ? given : [...DEFAULT_REPORTERS, ...given]
 }
 
 /** `--reporter a,b --reporter c` → [a, b, c]; undefined when not given */

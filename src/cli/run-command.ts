@@ -1,6 +1,9 @@
+import { isAbsolute, relative } from 'node:path'
 import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
+import { baselineWritable } from '../runner/baselines.ts'
+import type { RunReport } from '../runner/result.ts'
 import { resumeRun } from '../runner/resume-run.ts'
 import { runSuites } from '../runner/run-suite.ts'
 import { exitCodeOf } from './exit-code.ts'
@@ -60,7 +63,6 @@ export async function runCommand(args: readonly string[]): Promise<number> {
         ? undefined
         : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel)
     const report = await runSuites(suites, {
-      concurrency: flags.concurrency,
       bail: flags.bail,
       outDir: flags.outDir,
       signal: interrupt.signal,
@@ -70,13 +72,14 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...resumed?.options,
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.judge === undefined ? {} : { judge: flags.judge }),
+      ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
-      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir } }),
+      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline } }),
       snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
       ...(flags.shard && { shard: flags.shard }),
       ...(tracing && { aroundCase: tracing.aroundCase }),
@@ -84,10 +87,17 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
+    if (report.stoppedBy === 'interrupt' && report.notRun > 0) {
+      process.stderr.write(
+        `Interrupted: ${report.notRun} case run${report.notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${shortPath(report.dir)}\`.\n`,
+      )
+    }
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
       )
+    } else if (flags.updateBaseline && !baselineWritable(report, flags.forceBaseline)) {
+      process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
     }
     return exitSoon(exitCodeOf(report))
   } catch (error) {
@@ -96,6 +106,24 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     process.off('SIGINT', onSigint)
     await tracing?.shutdown()
   }
+}
+
+/** `dir` relative to the working directory when it lies below it, else as given */
+function shortPath(dir: string): string {
+  const below = relative(process.cwd(), dir)
+  return below === '' || below.startsWith('..') || isAbsolute(below) ? dir : below
+}
+
+/** Why `--update-baseline` wrote nothing: the failing cases, and the way out. */
+function notGoodEnoughForBaseline(report: RunReport): string {
+  const { failed, errored } = report.counts
+  const ids = [...new Set(report.problems.map((problem) => `${problem.suite}/${problem.caseId}`))]
+  const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 || report.moreProblems > 0 ? ', …' : '')
+  return (
+    `Baseline not updated: ${failed} case run${failed === 1 ? '' : 's'} failed and ${errored} errored (${shown}); ` +
+    'a baseline records a good run. Fix them and run again with `--update-baseline`, ' +
+    'or add `--force` to record this run as it is.'
+  )
 }
 
 /** Known errors print their message (a case-file error lists every issue); others their stack. */

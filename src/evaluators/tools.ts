@@ -25,9 +25,9 @@ export const tool = defineEvaluator({
 
 export const tools = defineEvaluator({
   kind: 'tools',
-  description: 'The agent called every one of these tools, in any order.',
+  description: 'The agent called every one of these tools, in any order; `[]`: the agent called no tool.',
   schemas: (z) => {
-    const names = z.array(z.string().min(1)).min(1)
+    const names = z.array(z.string().min(1))
     return { options: z.strictObject({ value: names }), shorthand: names }
   },
   fromShorthand: (value) => ({ value }),
@@ -35,6 +35,10 @@ export const tools = defineEvaluator({
     name: 'tools',
     evaluate: ({ toolCalls }) => {
       const called = calledNames(toolCalls)
+      if (value.length === 0)
+        return called.length === 0
+          ? { pass: true, reason: 'agent called no tools, as expected' }
+          : { pass: false, reason: `expected no tool calls, agent called ${codeList(called)}` }
       const missing = value.filter((name) => !called.includes(name))
       return missing.length === 0
         ? { pass: true, reason: `agent called ${codeList(value)}` }

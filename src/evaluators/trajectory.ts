@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import type { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
+import { withRenamedKeys } from '../util/renamed-keys.ts'
 import { findMismatch, valueAt } from './deep-match.ts'
 import { defineEvaluator, expected, type Zod } from './definition.ts'
 import type { Evaluator } from './evaluator.ts'
@@ -15,34 +16,43 @@ export const argsModes = ['exact', 'ignore', 'subset', 'superset'] as const
 export type OrderMode = (typeof orderModes)[number]
 export type ArgsMode = (typeof argsModes)[number]
 
+/** the step and trajectory keys before they matched `tool` / `tool_args` */
+const RENAMED = { name: 'tool', args_match: 'args_mode' }
+
 function trajectorySchemas(z: Zod) {
-  const argsMatch = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
+  const argsMode = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
     error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
   })
   const step = z.union(
     [
       z.string().min(1),
-      z.strictObject({
-        name: z.string().min(1),
-        args: z.record(z.string(), z.unknown()).optional(),
-        /** overrides the trajectory's `args_match` for this step */
-        args_match: argsMatch.optional(),
-      }),
+      withRenamedKeys(
+        z.strictObject({
+          tool: z.string().min(1),
+          args: z.record(z.string(), z.unknown()).optional(),
+          /** overrides the trajectory's `args_mode` for this step */
+          args_mode: argsMode.optional(),
+        }),
+        RENAMED,
+      ),
     ],
-    { error: expected('a tool name or { name, args?, args_match? }') },
+    { error: expected('a tool name or { tool, args?, args_mode? }') },
   )
-  const options = z.strictObject({
-    steps: z.array(step),
-    /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
-     * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
-    order: z.enum(orderModes).default('strict'),
-    /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
-    args_match: argsMatch.default('superset'),
-    /** passes on a partial-credit score at or above this, instead of requiring a full match */
-    threshold: z.number().min(0).max(1).optional(),
-  })
+  const options = withRenamedKeys(
+    z.strictObject({
+      steps: z.array(step),
+      /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
+       * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
+      order: z.enum(orderModes).default('strict'),
+      /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
+      args_mode: argsMode.default('superset'),
+      /** passes on a partial-credit score at or above this, instead of requiring a full match */
+      threshold: z.number().min(0).max(1).optional(),
+    }),
+    RENAMED,
+  )
   const shorthand = z.union([z.array(step), options], {
-    error: expected('a list of steps or { steps, order?, args_match?, threshold? }'),
+    error: expected('a list of steps or { steps, order?, args_mode?, threshold? }'),
   })
   return { options, shorthand }
 }
@@ -68,17 +78,17 @@ export const toolOrder = defineEvaluator({
   },
   fromShorthand: (value) => ({ value }),
   create: ({ value }) =>
-    trajectoryEvaluator('tool_order', { steps: value, order: 'in-order', args_match: 'ignore' }),
+    trajectoryEvaluator('tool_order', { steps: value, order: 'in-order', args_mode: 'ignore' }),
 })
 
 function trajectoryEvaluator(name: string, options: TrajectoryOptions): Evaluator {
-  const expected = options.steps.map((s) => (typeof s === 'string' ? { name: s } : s))
+  const expected = options.steps.map((s) => (typeof s === 'string' ? { tool: s } : s))
   return {
     name,
     evaluate: ({ toolCalls }) => {
       const { matched, score, pass } = scoreTrajectory(expected, toolCalls, options, true)
       const passed = options.threshold === undefined ? pass : score >= options.threshold
-      const summary = `${options.order} trajectory ${sequence(expected.map((s) => s.name))}`
+      const summary = `${options.order} trajectory ${sequence(expected.map((s) => s.tool))}`
       const seen = `agent called ${toolCalls.length === 0 ? 'no tools' : sequence(toolCalls.map((c) => c.name))}`
       const credit = `${matched}/${expected.length} steps matched, score ${score.toFixed(2)}`
       if (passed) return { pass: true, score, reason: `${seen}, matching the ${summary} (${credit})` }
@@ -100,8 +110,8 @@ function scoreTrajectory(
   const matches = (e: number, a: number): boolean => {
     const want = expected[e]
     const call = calls[a]
-    if (!want || !call || want.name !== call.name) return false
-    return !withArgs || argsMatch(want.args, call.args, want.args_match ?? options.args_match)
+    if (!want || !call || want.tool !== call.name) return false
+    return !withArgs || argsMatch(want.args, call.args, want.args_mode ?? options.args_mode)
   }
   const e = expected.length
   const a = calls.length
@@ -153,9 +163,9 @@ export function argsMatch(
 
 function argsHint(expected: Exclude<Step, string>[], calls: readonly ToolCallRecord[]): string {
   const want = expected.find((s) => s.args !== undefined)
-  const call = calls.find((c) => c.name === want?.name)
+  const call = calls.find((c) => c.name === want?.tool)
   if (!want || !call) return 'see details'
-  return `${code(want.name)} expected ${compactJson(want.args)}, got ${compactJson(call.args)}`
+  return `${code(want.tool)} expected ${compactJson(want.args)}, got ${compactJson(call.args)}`
 }
 
 function sequence(names: readonly string[]): string {

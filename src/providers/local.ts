@@ -5,6 +5,7 @@ import { localSimulatedUserReply } from './local-simulated-user.ts'
 import type { Completion, CompletionRequest, Provider, ToolSchema } from './provider.ts'
 
 type JsonSchema = Record<string, unknown>
+type EnumValue = string | number | boolean | null
 
 const STOP_WORDS = new Set(
   'a an and are as at be by can do for from get give how i in is it me my of on or please show the this to up what when where which who with you your set'.split(
@@ -121,9 +122,8 @@ function fillObject(schema: JsonSchema, text: string): Record<string, unknown> {
 function findValue(name: string, schema: JsonSchema, text: string, used: Set<string>): unknown {
   const type = schema.type
   const enumValues = schema.enum as unknown[] | undefined
-  if (enumValues)
-    return enumValues.find((value) => new RegExp(`\\b${escape(String(value))}\\b`, 'i').test(text))
   const label = name.replace(/[_-]+/g, '[ _-]?')
+  if (enumValues) return findEnumValue(label, enumValues as EnumValue[], text, used)
   const pair = new RegExp(`\\b${label}\\s*(?:[:=]|is)?\\s*("[^"]*"|'[^']*'|[^\\s,;?!]+)`, 'i').exec(text)?.[1]
   const candidates = [
     pair?.replace(/^["']|["']$/g, ''),
@@ -153,6 +153,31 @@ function findValue(name: string, schema: JsonSchema, text: string, used: Set<str
     (candidate) => candidate !== undefined && candidate !== '' && !used.has(candidate),
   )
   if (found !== undefined) used.add(found)
+  return found
+}
+
+/**
+ * An enum value for one argument: the value named right after the argument (`from usd to eur` → from: usd,
+ * to: eur), else the first value in the text that no earlier argument took.
+ */
+function findEnumValue(
+  label: string,
+  values: readonly EnumValue[],
+  text: string,
+  used: Set<string>,
+): unknown {
+  const valueOf = (word: string | undefined) =>
+    values.find((value) => String(value).toLowerCase() === word?.replace(/^["']|["']$/g, '').toLowerCase())
+  const named = [...text.matchAll(new RegExp(`\\b${label}\\s*(?:[:=]|is)?\\s*([^\\s,;?!]+)`, 'gi'))]
+    .map((match) => valueOf(match[1]))
+    .find((value) => value !== undefined)
+  const mentioned = values
+    .map((value) => ({ value, at: text.search(new RegExp(`\\b${escape(String(value))}\\b`, 'i')) }))
+    .filter((entry) => entry.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((entry) => entry.value)
+  const found = named ?? mentioned.find((value) => !used.has(String(value)))
+  if (found !== undefined) used.add(String(found))
   return found
 }
 

@@ -42,18 +42,14 @@ export class ConsoleReporter implements Reporter {
   }
 
   onRunStart(run: RunInfo): void {
-    this.#total = run.total
+    this.#total = run.pending ?? run.total
     this.#started = performance.now()
     const s = this.#style
     for (const suite of run.suites) {
       const model = suite.model === undefined ? '' : ` · model ${suite.model}`
       this.#write(`${s.bold(suite.name)} ${s.dim(`${suite.file} · ${suite.targetId}${model}`)}\n`)
     }
-    this.#write(
-      s.dim(
-        `running ${formatCount(run.total)} case runs, ${Math.min(run.concurrency, run.total)} at a time\n`,
-      ),
-    )
+    this.#write(s.dim(`${startLine(run)}\n`))
   }
 
   onCaseEnd(result: CaseResult): void {
@@ -134,7 +130,13 @@ export function formatSummary(report: RunReport, s: Style): string {
     (errored > 0 ? s.yellow : s.dim)(`${formatCount(errored)} errored`),
     s.dim(`${formatCount(skipped)} skipped`),
   ].join(' · ')
-  lines.push(`${label('Cases')}${counts}`)
+  // with trials a case runs several times: the counts are of runs then, not of cases
+  const trials = Math.max(1, ...report.suiteStats.map((suite) => suite.trials))
+  lines.push(
+    trials === 1
+      ? `${label('Cases')}${counts}`
+      : `${label('Runs')}${counts} ${s.dim(`(${formatCount(report.cases.length)} cases, up to ${trials} trials each)`)}`,
+  )
   if (errored > 0 && failed === 0 && report.gate?.decision !== 'fail') {
     lines.push(
       `${label('Errored')}${s.yellow('infrastructure failures only')} (a target threw or timed out, or a check crashed), ` +
@@ -289,4 +291,12 @@ function label(text: string): string {
 function formatJudges({ verdicts, usage, costUsd }: RunReport['judges']): string {
   const cost = costUsd === null ? 'cost unknown' : formatUsd(costUsd)
   return `${formatCount(verdicts)} verdicts · ${formatCount(usage.inputTokens)} in · ${formatCount(usage.outputTokens)} out · ${cost} (not counted above)`
+}
+
+/** What this process is about to do: a merge and a resumed run do less than the run's total. */
+function startLine({ total, pending, concurrency }: RunInfo): string {
+  if (pending === undefined)
+    return `running ${formatCount(total)} case runs, ${Math.min(concurrency, total)} at a time`
+  if (pending === 0) return `nothing to run: the ${formatCount(total)} case runs come from the results files`
+  return `resuming: running the ${formatCount(pending)} missing of ${formatCount(total)} case runs, ${Math.min(concurrency, pending)} at a time`
 }

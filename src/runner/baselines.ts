@@ -12,7 +12,7 @@ import { bootstrapMean } from '../stats/bootstrap.ts'
 import { WeightedAccuracyTally } from '../stats/proportion.ts'
 import { toCaseSummary, type CaseStats, type SuiteCases } from './case-stats.ts'
 import { isFlaky } from '../stats/trials.ts'
-import type { SuiteStats } from './result.ts'
+import type { RunReport, SuiteStats } from './result.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
 export interface BaselineOptions {
@@ -154,6 +154,11 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
 }
 
 /** Writes `<dir>/<suite>.json` for a suite, atomically; returns the file. */
+/** A baseline records a good run: none with failed or errored pairs, unless `force` (`--force`). */
+export function baselineWritable(report: Pick<RunReport, 'counts'>, force = false): boolean {
+  return force || report.counts.failed + report.counts.errored === 0
+}
+
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,

@@ -31,6 +31,8 @@ export interface RunPlan {
   model?: string
   trials?: number
   timeoutMs?: number
+  /** `--concurrency` of the run, so a resumed run keeps it */
+  concurrency?: number
   shard?: Shard
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }

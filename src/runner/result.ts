@@ -113,6 +113,8 @@ export interface RunInfo {
   suites: { name: string; file: string; targetId: string; model?: string }[]
   /** (case, trial) pairs to run, skipped cases counted once */
   total: number
+  /** the pairs this process runs, when fewer than `total` are left: a resumed run (`--resume`), a merge (0) */
+  pending?: number
   concurrency: number
   /** `reports/<run-id>`: results.jsonl and summary.json go there */
   dir: string

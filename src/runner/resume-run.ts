@@ -37,6 +37,7 @@ export async function resumeRun(
       ...(plan.model !== undefined && { model: plan.model }),
       ...(plan.trials !== undefined && { trials: plan.trials }),
       ...(plan.timeoutMs !== undefined && { timeoutMs: plan.timeoutMs }),
+      ...(plan.concurrency !== undefined && { concurrency: plan.concurrency }),
       ...(plan.shard && { shard: plan.shard }),
       ...(plan.baseline && { baseline: plan.baseline }),
       resume: { startedAt: plan.startedAt, ...(warn && { warn }) },

@@ -14,6 +14,7 @@ import type { Reporter } from '../reporters/reporter.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
 import {
+  baselineWritable,
   combineGates,
   loadBaselines,
   suiteStatsOf,
@@ -69,8 +70,11 @@ export interface RunOptions {
   rateLimit?: boolean | Omit<RateLimitOptions, 'maxConcurrency'>
   /** compare each suite with its baseline and apply the gate (`--baseline`); read before anything runs */
   baseline?: BaselineOptions
-  /** after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json` (`--update-baseline`) */
-  updateBaseline?: { dir: string }
+  /**
+   * after a run that was not stopped early, write each suite's baseline to `<dir>/<suite>.json`
+   * (`--update-baseline`); a run with failed or errored pairs is not a good run and is written only with `force`
+   */
+  updateBaseline?: { dir: string; force?: boolean }
   /**
    * where `<suite>.snapshots.json` files are and whether to accept the current outputs (`--update-snapshots`);
    * `false` ignores snapshots @default { dir: 'baselines' }
@@ -192,6 +196,7 @@ async function runAll(
         plannedPairs ?? new Set(),
       )
     : undefined
+  if (options.resume) info.pending = options.resume.runMissing === false ? 0 : info.total - finished
   const results = new JsonLinesFile(resultsPath)
   // the rows of a resumed run's file were written before, maybe by another version: the report reads them all again
   const rows = options.resume ? undefined : new ResultRows(info.total)
@@ -288,7 +293,11 @@ async function runAll(
     const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, baselines, options.baseline)
     if (comparison) comparisons.push(comparison)
     // a stopped run has holes; blessing it would hide every case that did not run
-    if (options.updateBaseline && stoppedBy === undefined) {
+    if (
+      options.updateBaseline &&
+      stoppedBy === undefined &&
+      baselineWritable(summary, options.updateBaseline.force)
+    ) {
       entry.baselineWritten = await writeSuiteBaseline(options.updateBaseline.dir, meta, cases.cases)
     }
     suiteStats.push(entry)
@@ -456,6 +465,7 @@ function planFields(info: RunInfo, options: RunOptions): PlanFields {
     ...(options.model !== undefined && { model: options.model }),
     ...(options.trials !== undefined && { trials: options.trials }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    concurrency: info.concurrency,
     ...(options.shard && { shard: options.shard }),
     ...(baseline && {
       baseline: {

@@ -63,7 +63,7 @@ export interface EvalsTaskMeta {
 
 declare module 'vitest' {
   interface TaskMeta {
-    /** set by `describeSuite` from `evals/vitest` */
+    /** set by `describeSuite` from `agent-evals/vitest` */
     evals?: EvalsTaskMeta
   }
 }

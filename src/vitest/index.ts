@@ -1,5 +1,5 @@
 /**
- * `evals/vitest`: importing it (or listing it in `setupFiles`) registers the matchers and their types;
+ * `agent-evals/vitest`: importing it (or listing it in `setupFiles`) registers the matchers and their types;
  * `describeSuite` turns a case file into vitest tests.
  */
 import './setup.ts'

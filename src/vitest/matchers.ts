@@ -15,8 +15,8 @@ import type { Transcript } from '../types.ts'
 import { subsetFor, toMatcherResult, type MatcherResult, type Outcome, type RunPart } from './format.ts'
 import { toSubjectTranscript } from './subject.ts'
 
-/** A step of `toCallTools`: a tool name, or a name with the arguments its call must include. */
-export type ToolStep = string | { name: string; args?: Record<string, unknown> }
+/** A step of `toCallTools`: a tool name, or a tool with the arguments its call must include. */
+export type ToolStep = string | { tool: string; args?: Record<string, unknown> }
 
 export interface ToCallToolsOptions {
   /**
@@ -25,8 +25,8 @@ export interface ToCallToolsOptions {
    * allowed; `subset`: no call outside them. The case-file `trajectory` modes. @default 'in-order'
    */
   order?: OrderMode
-  /** how a step's `args` must match a call's arguments, as the case-file `args_match` @default 'superset' */
-  argsMatch?: ArgsMode | string[]
+  /** how a step's `args` must match a call's arguments, as the case-file `args_mode` @default 'superset' */
+  argsMode?: ArgsMode | string[]
 }
 
 /** Limits of `toStayUnder`; at least one is needed. Each is inclusive. */
@@ -114,12 +114,12 @@ export function toCallTools(
       kind: 'trajectory',
       steps: [...steps],
       order,
-      ...(options.argsMatch === undefined ? {} : { args_match: options.argsMatch }),
+      ...(options.argsMode === undefined ? {} : { args_mode: options.argsMode }),
     },
     transcript,
   )
-  const names = steps.map((step) => (typeof step === 'string' ? step : step.name))
-  const objects = steps.map((step) => (typeof step === 'string' ? { name: step } : step))
+  const names = steps.map((step) => (typeof step === 'string' ? step : step.tool))
+  const objects = steps.map((step) => (typeof step === 'string' ? { tool: step } : step))
   const withArgs = objects.some((step) => step.args !== undefined)
   return result(transcript, verdict, {
     matcher: 'toCallTools',
@@ -129,10 +129,10 @@ export function toCallTools(
       ? {
           // each call's arguments cut to the keys a step of the same name expects
           actual: transcript.toolCalls.map((call) => {
-            const step = objects.find((candidate) => candidate.name === call.name && candidate.args)
+            const step = objects.find((candidate) => candidate.tool === call.name && candidate.args)
             return step?.args
-              ? { name: call.name, args: subsetFor(call.args, step.args) }
-              : { name: call.name }
+              ? { tool: call.name, args: subsetFor(call.args, step.args) }
+              : { tool: call.name }
           }),
           expected: objects,
         }

@@ -48,10 +48,15 @@ export interface EvalsAsyncMatchers {
   toPassJudge(judge: string | JudgeItem, options?: ToPassJudgeOptions): Promise<void>
 }
 
+/** `void` on `expect(x)`; `unknown` on `expect.*` (vitest's `ExpectStatic` extends `Matchers<any>`): asymmetric use */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- the matchers' return type, as vitest's own
+type MatcherReturn<T> = 0 extends 1 & T ? unknown : void
+
+// vitest's documented extension point: `Assertion` extends `Matchers`, so this holds in either import order
 declare module 'vitest' {
   // `T` must match vitest's declaration
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any
-  interface Assertion<T = any> extends EvalsMatchers<void>, EvalsAsyncMatchers {}
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  interface Matchers<T = any> extends EvalsMatchers<MatcherReturn<T>>, EvalsAsyncMatchers {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AsymmetricMatchersContaining extends EvalsMatchers {}
 }

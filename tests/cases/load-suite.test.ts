@@ -83,6 +83,32 @@ describe('loadSuite on a valid file', () => {
 })
 
 describe('loadSuite on an invalid file', () => {
+  test('names the new key for a trajectory key renamed before 1.0', async () => {
+    const file = scratchFile(
+      'renamed.yaml',
+      [
+        'suite: renamed',
+        'target: { command: cat }',
+        'cases:',
+        '  - id: refund',
+        '    input: refund o-9',
+        '    expect:',
+        '      trajectory:',
+        '        steps: [{ name: refund_payment, args_match: exact }]',
+        '        args_match: subset',
+        '',
+      ].join('\n'),
+    )
+    expect(await loadErrorOf(loadSuite(file))).toBe(
+      [
+        'renamed.yaml:8:17: cases[0].expect.trajectory.steps[0].tool: missing (required)',
+        'renamed.yaml:8:19: cases[0].expect.trajectory.steps[0].name: `name` is now `tool`; rename it',
+        'renamed.yaml:8:41: cases[0].expect.trajectory.steps[0].args_match: `args_match` is now `args_mode`; rename it',
+        'renamed.yaml:9:9: cases[0].expect.trajectory.args_match: `args_match` is now `args_mode`; rename it',
+      ].join('\n'),
+    )
+  })
+
   test('reports every schema issue at once with file:line:column, path and did-you-mean', async () => {
     expect(await loadErrorOf(loadSuite(fixture('invalid/many-issues.yaml')))).toBe(
       [

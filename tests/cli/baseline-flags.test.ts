@@ -6,8 +6,10 @@ describe('baseline and gate flags of `evals run`', () => {
   test('reads --update-baseline, --baseline-dir, --baseline, --baseline-missing and the gate flags', () => {
     expect(parseRunFlags(['a.yaml', '--update-baseline', '--baseline-dir', 'snapshots'])).toMatchObject({
       updateBaseline: true,
+      forceBaseline: false,
       baselineDir: 'snapshots',
     })
+    expect(parseRunFlags(['a.yaml', '--update-baseline', '--force'])).toMatchObject({ forceBaseline: true })
     expect(
       parseRunFlags([
         'a.yaml',
@@ -72,6 +74,10 @@ describe('baseline and gate flags of `evals run`', () => {
     [
       ['--baseline-dir', 'x'],
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
+    ],
+    [
+      ['--force'],
+      'evals run: `--force` only applies with `--update-baseline` (to write a baseline from a run with failing cases).',
     ],
     [
       ['--update-baseline', '--tag', 'billing'],

@@ -36,7 +36,10 @@ const suite: Suite = suiteOf(
 )
 
 /** Runs the suite (answering `no` to the broken inputs) and returns its run directory. */
-async function runWith(broken: readonly string[], options: { updateBaseline?: { dir: string } } = {}) {
+async function runWith(
+  broken: readonly string[],
+  options: { updateBaseline?: { dir: string; force?: boolean } } = {},
+) {
   const target = targetOf((input) => transcriptOf(input, broken.includes(input) ? 'no' : 'ok'))
   const report = await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, target), ...options })
   return report.dir
@@ -144,7 +147,7 @@ describe('evals compare <run> <run>', () => {
 describe('evals baseline show', () => {
   test('prints the suite, commit, target and one line per case', async () => {
     const baselines = tempDir()
-    await runWith(['greet'], { updateBaseline: { dir: baselines } })
+    await runWith(['greet'], { updateBaseline: { dir: baselines, force: true } })
     const file = join(baselines, 'support.json')
     expect(await baselineCommand(['show', file, '--no-color'])).toBe(0)
     expect(stdout).toContain(`Baseline  support · ${file} · schemaVersion 1\n`)

@@ -41,6 +41,7 @@ describe('parseRunFlags', () => {
       outDir: 'out/',
       reporters: ['json', 'markdown', './mine.ts'],
       updateBaseline: false,
+      forceBaseline: false,
       baselineDir: 'baselines',
       updateSnapshots: false,
       baselineMissing: 'error',
@@ -50,14 +51,22 @@ describe('parseRunFlags', () => {
     })
   })
 
-  test('defaults to 4 at a time, reports/, colour on, every reporter but markdown', () => {
+  test('defaults to reports/, colour on, every reporter but markdown; concurrency is left to the run (4)', () => {
+    expect(parseRunFlags(['a.yaml'])).not.toHaveProperty('concurrency')
     expect(parseRunFlags(['a.yaml'])).toMatchObject({
-      concurrency: 4,
       outDir: 'reports',
       reporters: ['console', 'json', 'junit', 'html'],
       bail: false,
       tags: [],
     })
+  })
+
+  test('`--reporter` adds markdown and modules to the defaults; a list naming a default reporter replaces them', () => {
+    const reporters = (...args: string[]) => parseRunFlags(['a.yaml', ...args]).reporters
+    expect(reporters('--reporter', 'markdown')).toEqual(['console', 'json', 'junit', 'html', 'markdown'])
+    expect(reporters('--reporter', './mine.ts')).toEqual(['console', 'json', 'junit', 'html', './mine.ts'])
+    expect(reporters('--reporter', 'console,markdown')).toEqual(['console', 'markdown'])
+    expect(reporters('--reporter', 'json')).toEqual(['json'])
   })
 
   test('suggests the closest flag for an unknown one', () => {

@@ -1,12 +1,20 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { ensureBuilt, repo, runCli } from './helpers.ts'
 
 /**
- * A project of its own: the quickstart suite and its agent in a fresh git repository, importing evals from this
+ * A project of its own: the quickstart suite and its agent in a fresh git repository, importing agent-evals from this
  * checkout, so the baseline records a real commit.
  */
 function project(): string {
@@ -91,6 +99,25 @@ describe('baselines end to end (built bin)', () => {
     expect(shown.stdout).toContain(
       `Taken     ${baseline.createdAt} · commit ${headOf(dir).slice(0, 12)} (main)\n`,
     )
+  }, 60_000)
+
+  test('--update-baseline refuses a run with a failing case and names it; --force writes it anyway', async () => {
+    const dir = project()
+    const agent = join(dir, 'cases', 'agents', 'support.ts')
+    writeFileSync(agent, readFileSync(agent, 'utf8').replace('is cancelled;', 'is paused;'))
+    const run = (...args: string[]) =>
+      runCli(['run', 'cases/quickstart.yaml', '--out', 'reports', '--update-baseline', ...args], { cwd: dir })
+
+    const refused = await run()
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe(
+      'Baseline not updated: 1 case run failed and 0 errored (quickstart/cancel-subscription); a baseline records a good run. Fix them and run again with `--update-baseline`, or add `--force` to record this run as it is.\n',
+    )
+    expect(existsSync(join(dir, 'baselines', 'quickstart.json'))).toBe(false)
+    const forced = await run('--force')
+    expect(forced.code).toBe(1)
+    expect(forced.stdout).toContain('Baseline  wrote baselines/quickstart.json\n')
+    expect(readFileSync(join(dir, 'baselines', 'quickstart.json'), 'utf8')).toContain('"status": "failed"')
   }, 60_000)
 
   test('the committed example baseline passes offline: npx evals run cases/quickstart.yaml --baseline baselines', async () => {

@@ -106,7 +106,7 @@ describe('evals (built bin)', () => {
     expect(run.ms).toBeLessThan(5000)
   })
 
-  test('on Ctrl-C stops starting cases, writes what finished and exits 130', async () => {
+  test('on Ctrl-C stops starting cases, writes what finished, exits 130 and says how to resume with the same concurrency', async () => {
     const dir = out()
     const run = await runCli(['run', join(fixtures, 'slow.yaml'), '--concurrency', '2', '--out', dir], {
       onStart: (child) => {
@@ -124,6 +124,16 @@ describe('evals (built bin)', () => {
       .split('\n')
     expect(results.length).toBeGreaterThan(0)
     expect(results.length).toBeLessThan(8)
+    const runDir = join(dir, runId ?? '')
+    const notRun = Number(/Not run {3}(\d+)/.exec(run.stdout)?.[1])
+    expect(run.stderr).toContain(
+      `Interrupted: ${notRun} case run${notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${runDir}\`.\n`,
+    )
+    const resumed = await runCli(['run', '--resume', runDir])
+    expect(resumed.code).toBe(0)
+    expect(resumed.stdout).toContain(
+      `resuming: running the ${8 - results.length} missing of 8 case runs, 2 at a time\n`,
+    )
   })
 
   test('prints the case-file JSON Schema', async () => {

@@ -50,6 +50,17 @@ describe('tools', () => {
       reason: 'expected tools `lookup_user`, `refund`, missing `refund`; agent called `lookup_user`, `email`',
     })
   })
+
+  test('`[]` expects no tool call at all', async () => {
+    expect(await expectCheck('tools', [], transcriptOf())).toEqual({
+      pass: true,
+      reason: 'agent called no tools, as expected',
+    })
+    expect(await expectCheck('tools', [], transcriptOf({ calls: ['refund', 'refund'] }))).toEqual({
+      pass: false,
+      reason: 'expected no tool calls, agent called `refund`',
+    })
+  })
 })
 
 describe('tool_args', () => {

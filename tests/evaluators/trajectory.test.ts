@@ -114,7 +114,7 @@ describe('trajectory verdicts', () => {
     })
     const verdict = await expectCheck(
       'trajectory',
-      ['lookup_user', { name: 'refund', args: { amount: 10 } }],
+      ['lookup_user', { tool: 'refund', args: { amount: 10 } }],
       transcript,
     )
     expect(verdict).toEqual({
@@ -161,10 +161,10 @@ describe('trajectory verdicts', () => {
 
   test('a step can override the argument mode', async () => {
     const transcript = transcriptOf({ calls: [['refund', { amount: 10, currency: 'EUR' }]] })
-    const step = { name: 'refund', args: { amount: 10 } }
+    const step = { tool: 'refund', args: { amount: 10 } }
     expect((await expectCheck('trajectory', [step], transcript)).pass).toBe(true)
-    expect((await expectCheck('trajectory', [{ ...step, args_match: 'exact' }], transcript)).pass).toBe(false)
-    expect((await expectCheck('trajectory', { steps: [step], args_match: 'exact' }, transcript)).pass).toBe(
+    expect((await expectCheck('trajectory', [{ ...step, args_mode: 'exact' }], transcript)).pass).toBe(false)
+    expect((await expectCheck('trajectory', { steps: [step], args_mode: 'exact' }, transcript)).pass).toBe(
       false,
     )
   })

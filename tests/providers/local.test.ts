@@ -81,6 +81,22 @@ describe('the local model', () => {
     ])
   })
 
+  test('fills each enum argument from the value named after it, else from the next unused value', async () => {
+    const currencies = z.enum(['usd', 'eur', 'gbp'])
+    const exchange = tool({
+      name: 'exchange_rate',
+      description: 'The exchange rate between two currencies',
+      parameters: z.object({ from: currencies, to: currencies, fee: currencies.optional() }),
+      execute: ({ from, to }) => `1 ${from} = 0.9 ${to}`,
+    })
+    const callOf = async (question: string) =>
+      (await new Agent({ model: 'local', tools: [exchange] }).run(question)).toolCalls[0]?.args
+
+    expect(await callOf('exchange rate from usd to eur')).toEqual({ from: 'usd', to: 'eur' })
+    expect(await callOf('exchange rate to EUR from GBP')).toEqual({ from: 'gbp', to: 'eur' })
+    expect(await callOf('exchange rate: gbp into usd')).toEqual({ from: 'gbp', to: 'usd' })
+  })
+
   test('fills ids and multi-word capitalized names', async () => {
     expect(await callsOf('Where is my order ab-1234?')).toEqual([['lookup_order', { order_id: 'ab-1234' }]])
     expect(await callsOf('What is the weather in New York')).toEqual([['get_weather', { city: 'New York' }]])

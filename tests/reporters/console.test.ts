@@ -104,6 +104,31 @@ Results   reports/r/results.jsonl
     )
   })
 
+  test('with trials, counts runs and says so', () => {
+    const trials = {
+      ...report,
+      suiteStats: [{ trials: 3 }] as unknown as RunReport['suiteStats'],
+    }
+    expect(formatSummary(trials, makeStyle(false))).toContain(
+      '\nRuns      1 passed · 1 failed · 1 errored · 0 skipped (0 cases, up to 3 trials each)\n',
+    )
+  })
+
+  test('a resumed run says how many runs are left; a merge, that it runs nothing', () => {
+    const started = (pending: number) => {
+      const { stream, text } = capture()
+      new ConsoleReporter({ stream, progress: 'lines' }).onRunStart({
+        ...info,
+        total: 8,
+        concurrency: 4,
+        pending,
+      })
+      return text().split('\n')[1]
+    }
+    expect(started(3)).toBe('resuming: running the 3 missing of 8 case runs, 3 at a time')
+    expect(started(0)).toBe('nothing to run: the 8 case runs come from the results files')
+  })
+
   test('uses ANSI colours only when asked', () => {
     const { stream, text } = capture()
     new ConsoleReporter({ stream, color: true, progress: 'lines' }).onRunEnd(report)

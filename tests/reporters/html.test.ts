@@ -129,12 +129,10 @@ describe.skipIf(NO_CHROMIUM !== undefined)(named('the HTML report in headless Ch
     expect(shot.length).toBeGreaterThan(10_000)
   })
 
-  test(`stays under 15 MB at ${LARGE.toLocaleString('en-US')} cases and is interactive in under 2 s, drawing only the visible rows`, async () => {
+  test(`stays under 15 MB at ${LARGE.toLocaleString('en-US')} cases and draws only the visible rows (load time: npm run bench:reports)`, async () => {
     const large = await htmlReport(LARGE)
     expect(statSync(large).size).toBeLessThan(15_000_000)
-    const started = performance.now()
     await open(large)
-    expect(performance.now() - started).toBeLessThan(2000)
     expect(await page.locator('#rows .row').count()).toBeLessThan(100)
     await page.locator('#viewport').hover()
     await page.mouse.wheel(0, 28 * 5000)

@@ -149,6 +149,19 @@ describe('baselines in the runner', () => {
     expect(existsSync(join(dir, 'support.json'))).toBe(false)
   })
 
+  test('does not write a baseline for a run with a failing case, unless forced', async () => {
+    const dir = tempDir()
+    const refused = await run(support(), ['greet'], { updateBaseline: { dir } })
+    expect(refused.suiteStats[0]?.baselineWritten).toBeUndefined()
+    expect(existsSync(join(dir, 'support.json'))).toBe(false)
+    const forced = await run(support(), ['greet'], { updateBaseline: { dir, force: true } })
+    expect(forced.suiteStats[0]?.baselineWritten).toBe(join(dir, 'support.json'))
+    expect((await readBaseline(join(dir, 'support.json'))).cases[0]).toMatchObject({
+      id: 'greet',
+      status: 'failed',
+    })
+  })
+
   test('one baseline file for several suites is an error; a directory gives each suite its own', async () => {
     const dir = tempDir()
     const a = support({ name: 'a', file: join(dir, 'a.yaml') })

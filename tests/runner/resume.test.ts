@@ -169,6 +169,7 @@ describe('resume', () => {
       selection: { files: [file] },
       model: 'x:y',
       trials: 2,
+      concurrency: 4,
       suites: [{ name: 'plan', file, fileHash: sha256(readFileSync(file)), snapshot: 'cases/0-plan.yaml' }],
     })
     expect(readFileSync(join(work, 'p', 'cases', '0-plan.yaml'), 'utf8')).toBe(readFileSync(file, 'utf8'))

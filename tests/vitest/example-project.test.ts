@@ -21,14 +21,14 @@ function run(command: string, args: readonly string[]): { code: number | null; o
 beforeAll(() => {
   ensureBuilt()
   cpSync(fixture, dir, { recursive: true })
-  // the fixture's manifest is kept as package.fixture.json so the repo's typecheck resolves `evals` to itself
+  // the fixture's manifest is kept as package.fixture.json so the repo's typecheck resolves `agent-evals` to itself
   const manifest = JSON.parse(readFileSync(join(dir, 'package.fixture.json'), 'utf8')) as Manifest
   rmSync(join(dir, 'package.fixture.json'))
-  manifest.dependencies.evals = `file:${repo}`
-  // everything else links to this checkout's copies: offline, and one vitest instance for evals and the tests
+  manifest.dependencies['agent-evals'] = `file:${repo}`
+  // everything else links to this checkout's copies: offline, and one vitest instance for agent-evals and the tests
   for (const deps of [manifest.dependencies, manifest.devDependencies]) {
     for (const name of Object.keys(deps)) {
-      if (name !== 'evals') deps[name] = `file:${join(repo, 'node_modules', name)}`
+      if (name !== 'agent-evals') deps[name] = `file:${join(repo, 'node_modules', name)}`
     }
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
@@ -48,8 +48,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-test('the example project installs evals by path and its types check', () => {
-  expect(existsSync(join(dir, 'node_modules', 'evals', 'dist', 'vitest', 'index.js'))).toBe(true)
+test('the example project installs agent-evals by path and its types check', () => {
+  expect(existsSync(join(dir, 'node_modules', 'agent-evals', 'dist', 'vitest', 'index.js'))).toBe(true)
   const tsc = run(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
   expect(tsc.output).toBe('')
   expect(tsc.code).toBe(0)

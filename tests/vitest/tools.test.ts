@@ -184,9 +184,9 @@ describe('toCallTools', () => {
   })
 
   test('matches step arguments under the argument mode', () => {
-    expect(cancelled).toCallTools(['lookup_user', { name: 'cancel_subscription', args: { user_id: 'u-42' } }])
-    expect(cancelled).not.toCallTools([{ name: 'cancel_subscription', args: { user_id: 'u-42' } }], {
-      argsMatch: 'exact',
+    expect(cancelled).toCallTools(['lookup_user', { tool: 'cancel_subscription', args: { user_id: 'u-42' } }])
+    expect(cancelled).not.toCallTools([{ tool: 'cancel_subscription', args: { user_id: 'u-42' } }], {
+      argsMode: 'exact',
     })
   })
 
@@ -250,31 +250,31 @@ describe('toCallTools', () => {
       await failureOf(() => {
         expect(cancelled).toCallTools([
           'lookup_user',
-          { name: 'cancel_subscription', args: { user_id: 'u-7' } },
+          { tool: 'cancel_subscription', args: { user_id: 'u-7' } },
         ])
       }),
     ).toMatchInlineSnapshot(`
       {
         "actual": [
           {
-            "name": "lookup_user",
+            "tool": "lookup_user",
           },
           {
             "args": {
               "user_id": "u-42",
             },
-            "name": "cancel_subscription",
+            "tool": "cancel_subscription",
           },
         ],
         "expected": [
           {
-            "name": "lookup_user",
+            "tool": "lookup_user",
           },
           {
             "args": {
               "user_id": "u-7",
             },
-            "name": "cancel_subscription",
+            "tool": "cancel_subscription",
           },
         ],
         "message": "expect(received).toCallTools(expected)
