@@ -15,6 +15,7 @@ export const GATE_OPTIONS = {
 const RUN_OPTIONS = {
   model: { type: 'string' },
   judge: { type: 'string' },
+  'require-judges': { type: 'boolean' },
   concurrency: { type: 'string' },
   filter: { type: 'string' },
   tag: { type: 'string', multiple: true },
@@ -43,6 +44,8 @@ export interface RunFlags {
   model?: string
   /** judge model; overrides the files' `judge.model` */
   judge?: string
+  /** a judged suite without a judge model cannot run (`--require-judges`) */
+  requireJudges?: boolean
   concurrency: number
   filter?: string
   tags: string[]
@@ -140,6 +143,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
     ...defined('resume', values.resume),
     ...(values['resume-force'] === true && { resumeForce: true }),
+    ...(values['require-judges'] === true && { requireJudges: true }),
   }
 }
 

@@ -27,6 +27,7 @@ import { JsonLinesFile } from './results-file.ts'
 import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished } from './resume.ts'
 import { runCase, type CaseJob } from './run-case.ts'
+import { checkModels } from './preflight.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
 import { selectShard, type Shard } from './shard.ts'
@@ -48,6 +49,8 @@ export interface RunOptions {
   judge?: string
   /** used for every judge call instead of resolving a judge model (scripted judges in tests) */
   judgeProvider?: Provider
+  /** a suite with LLM judges but no judge model cannot run, as `gate: { require_judges: true }` (`--require-judges`) */
+  requireJudges?: boolean
   /** results go to `<outDir>/<runId>/` @default 'reports' */
   outDir?: string
   /** @default a sortable timestamp plus random suffix */
@@ -125,6 +128,7 @@ async function runAll(
   services: CallServices,
 ): Promise<RunReport> {
   const concurrency = options.concurrency ?? 4
+  await checkModels(suites, options)
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
   // zod and the LLM judge load only when some case needs them

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { PassThrough } from 'node:stream'
 import { ConsoleReporter, formatSummary } from '../../src/reporters/console.ts'
@@ -60,6 +61,17 @@ describe('LLM judges in a run', () => {
     expect(printed).toMatch(/✓ \S+ › mixed \S+ — partial: 2 of 3 checks ran \(skipped: rubric\)/)
     expect(printed).toMatch(/Cases\s+1 passed · 1 partial · 0 failed/)
     expect(printed).toContain('Partial   1 passed with checks skipped (no judge model)')
+  })
+
+  test('`gate: { require_judges: true }` refuses to run a judged suite without a judge model', async () => {
+    const suite = suiteOf([caseOf('judged', { judge: [{ rubric: 'Confirms the cancellation' }] })], {
+      gate: { require_judges: true },
+    })
+    const outDir = tempDir()
+    await expect(runSuite(suite, { outDir, targets: targetsFor(suite, polite) })).rejects.toThrow(
+      /demo\.yaml: cases have LLM judges but no judge model is set, and `gate\.require_judges` does not let them be skipped/,
+    )
+    expect(readdirSync(outDir)).toEqual([])
   })
 
   test('the judge provider grades each case, and a low grade fails it', async () => {
