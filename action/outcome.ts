@@ -55,7 +55,9 @@ export function decideOutcome(report: Judged, failOn: FailOn): Outcome {
       : failOn === 'regression'
         ? status === 'regressed' || errored > 0
         : status !== 'passed'
-  const summary = parts.length === 0 ? `all ${plural(passed, 'case run')} passed` : parts.join('; ')
+  const partial = report.counts.partial ?? 0
+  const partly = partial > 0 ? ` (${partial} only partly checked: some checks were skipped)` : ''
+  const summary = parts.length === 0 ? `all ${plural(passed, 'case run')} passed${partly}` : parts.join('; ')
   return { status, fail, message: `evals: ${summary}.` }
 }
 

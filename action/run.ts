@@ -49,6 +49,7 @@ export function outputsOf(run: EvalsRun): Record<string, string> {
   return {
     accuracy: accuracy === null ? '' : String(accuracy),
     passed: String(counts.passed),
+    partial: String(counts.partial ?? 0),
     failed: String(counts.failed),
     errored: String(counts.errored),
     regressions: String(regressionCount(run.report)),

@@ -3,12 +3,25 @@
  * Each subclass names who must act: the user (ConfigError, CaseFileError), the network or API (ProviderError,
  * TimeoutError), or us (InternalError).
  */
+const EVALS_ERROR = Symbol.for('evals.error')
+
 export abstract class EvalsError extends Error {
   /** stable, machine-readable code, e.g. `EVALS_CONFIG` */
   abstract readonly code: `EVALS_${string}`
   constructor(message: string, options?: ErrorOptions) {
     super(message, options)
     this.name = new.target.name
+    Object.defineProperty(this, EVALS_ERROR, { value: true })
+  }
+
+  /**
+   * `instanceof EvalsError` holds for the errors of every copy of this package: a user's agent module imports
+   * `evals` from node_modules while the CLI runs its own bundle, and a missing API key thrown there is still ours.
+   * Subclasses keep the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== EvalsError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && EVALS_ERROR in value
   }
 }
 

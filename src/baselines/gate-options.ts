@@ -37,6 +37,12 @@ export const gateOptionsSchema = z.strictObject({
     .optional()
     .describe('warn when the baseline is older than this'),
   fail_on_warnings: z.boolean().default(false).describe('turn warnings into failures'),
+  require_judges: z
+    .boolean()
+    .optional()
+    .describe(
+      'a suite with LLM judges but no judge model cannot run (exit 2), instead of passing on the other checks',
+    ),
 })
 
 /** Gate options as written in a case file or built from flags. */

@@ -26,6 +26,8 @@ export const RUN_HELP = `Usage: evals run <cases.yaml|glob…> [options]
 Options
   --model <provider:model>   model for agent targets; overrides the files' \`model:\` (e.g. openai:gpt-4.1-mini)
   --judge <provider:model>   model for LLM-judge checks; overrides the files' \`judge.model\`
+  --require-judges           a suite with LLM judges but no judge model cannot run (exit 2), instead of passing
+                             its cases on the other checks only (\`partial\`); as \`gate: { require_judges: true }\`
   --concurrency <n>          case runs at once (default 4)
   --filter <pattern>         only case ids matching; \`*\` is a wildcard, otherwise a substring
   --tag <tag>                only cases with this tag; repeat for any of several

@@ -16,6 +16,7 @@ export const GATE_OPTIONS = {
 const RUN_OPTIONS = {
   model: { type: 'string' },
   judge: { type: 'string' },
+  'require-judges': { type: 'boolean' },
   concurrency: { type: 'string' },
   filter: { type: 'string' },
   tag: { type: 'string', multiple: true },
@@ -50,6 +51,8 @@ export interface RunFlags {
   judge?: string
   /** @default 4, or the resumed run's */
   concurrency?: number
+  /** a judged suite without a judge model cannot run (`--require-judges`) */
+  requireJudges?: boolean
   filter?: string
   tags: string[]
   trials?: number
@@ -170,6 +173,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('resume', values.resume),
     ...defined('redact', values.redact && redactFlags(values.redact)),
     ...(values['resume-force'] === true && { resumeForce: true }),
+    ...(values['require-judges'] === true && { requireJudges: true }),
   }
 }
 

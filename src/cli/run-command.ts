@@ -73,6 +73,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.judge === undefined ? {} : { judge: flags.judge }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
+      ...(flags.requireJudges === true && { requireJudges: true }),
       ...(flags.trials === undefined ? {} : { trials: flags.trials }),
       ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),

@@ -5,7 +5,19 @@ function needleSchemas(z: Zod) {
   const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
     error: expected('a string or a list of strings'),
   })
-  return { options: z.strictObject({ value: needles }), shorthand: needles }
+  const caseSensitive = z.boolean().optional().describe('match case exactly @default false')
+  return { options: z.strictObject({ value: needles, case_sensitive: caseSensitive }), shorthand: needles }
+}
+
+/** The needles of `wanted` that `output` holds, ignoring case unless `caseSensitive`. */
+function found(output: string, wanted: string[], caseSensitive: boolean | undefined): string[] {
+  if (caseSensitive === true) return wanted.filter((needle) => output.includes(needle))
+  const lower = output.toLowerCase()
+  return wanted.filter((needle) => lower.includes(needle.toLowerCase()))
+}
+
+function caseNote(caseSensitive: boolean | undefined): string {
+  return caseSensitive === true ? 'matching case' : 'ignoring case'
 }
 
 function toList(value: string | string[]): string[] {
@@ -14,20 +26,21 @@ function toList(value: string | string[]): string[] {
 
 export const contains = defineEvaluator({
   kind: 'contains',
-  description: 'The output contains every one of these strings, ignoring case.',
+  description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
   schemas: needleSchemas,
   accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
-  create: ({ value }) => ({
+  create: ({ value, case_sensitive }) => ({
     name: 'contains',
     evaluate: ({ output }) => {
       const wanted = toList(value)
-      const missing = wanted.filter((needle) => !output.toLowerCase().includes(needle.toLowerCase()))
+      const present = new Set(found(output, wanted, case_sensitive))
+      const missing = wanted.filter((needle) => !present.has(needle))
       return missing.length === 0
         ? { pass: true, reason: `output contains ${codeList(wanted)}` }
         : {
             pass: false,
-            reason: `output does not contain ${codeList(missing)} (ignoring case): ${preview(output)}`,
+            reason: `output does not contain ${codeList(missing)} (${caseNote(case_sensitive)}): ${preview(output)}`,
           }
     },
   }),
@@ -35,17 +48,20 @@ export const contains = defineEvaluator({
 
 export const notContains = defineEvaluator({
   kind: 'not_contains',
-  description: 'The output contains none of these strings, ignoring case.',
+  description: 'The output contains none of these strings, ignoring case unless `case_sensitive: true`.',
   schemas: needleSchemas,
   accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
-  create: ({ value }) => ({
+  create: ({ value, case_sensitive }) => ({
     name: 'not_contains',
     evaluate: ({ output }) => {
-      const found = toList(value).filter((needle) => output.toLowerCase().includes(needle.toLowerCase()))
-      return found.length === 0
+      const present = found(output, toList(value), case_sensitive)
+      return present.length === 0
         ? { pass: true, reason: `output contains none of ${codeList(toList(value))}` }
-        : { pass: false, reason: `output contains ${codeList(found)} (ignoring case): ${preview(output)}` }
+        : {
+            pass: false,
+            reason: `output contains ${codeList(present)} (${caseNote(case_sensitive)}): ${preview(output)}`,
+          }
     },
   }),
 })

@@ -1,3 +1,4 @@
+import { extractJson } from '../engine/structured.ts'
 import type { Transcript } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
 import { defineEvaluator, expected } from './definition.ts'
@@ -5,7 +6,8 @@ import { code, compactJson, preview } from './describe.ts'
 
 export const json = defineEvaluator({
   kind: 'json',
-  description: 'The output is valid JSON.',
+  description:
+    'The output is or holds a JSON value (bare, in a code fence, or the first balanced value in prose).',
   schemas: (z) => ({
     options: z.strictObject({}),
     shorthand: z.literal(true, {
@@ -17,17 +19,17 @@ export const json = defineEvaluator({
   create: () => ({
     name: 'json',
     evaluate: ({ output }) => {
-      const result = parseJson(output)
+      const result = findJson(output)
       return result.ok
-        ? { pass: true, reason: 'output is valid JSON' }
-        : { pass: false, reason: `output is not valid JSON (${result.error}): ${preview(output)}` }
+        ? { pass: true, reason: `output holds JSON: ${compactJson(result.value)}` }
+        : { pass: false, reason: `${result.error}: ${preview(output)}` }
     },
   }),
 })
 
 export const parsed = defineEvaluator({
   kind: 'parsed',
-  description: 'The structured output (or the output parsed as JSON) includes these values (deep subset).',
+  description: 'The structured output (or the JSON found in the output) includes these values (deep subset).',
   schemas: (z) => ({ options: z.strictObject({ value: z.unknown() }), shorthand: z.unknown() }),
   accepts: (value) => value !== undefined,
   fromShorthand: (value) => ({ value }),
@@ -36,7 +38,7 @@ export const parsed = defineEvaluator({
     evaluate: (transcript) => {
       const actual = structuredOutput(transcript)
       if (!actual.ok) {
-        return { pass: false, reason: `no structured output, and the output is not JSON (${actual.error})` }
+        return { pass: false, reason: `no structured output, and ${actual.error}` }
       }
       const mismatch = findMismatch(value, actual.value)
       if (!mismatch) return { pass: true, reason: `structured output includes ${compactJson(value)}` }
@@ -54,16 +56,16 @@ export const parsed = defineEvaluator({
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string }
 
-function structuredOutput(transcript: Transcript): Parsed {
+/** The target's structured output, else the JSON the engine's extractor finds in the output text. */
+export function structuredOutput(transcript: Transcript): Parsed {
   return transcript.parsed === undefined
-    ? parseJson(transcript.output)
+    ? findJson(transcript.output)
     : { ok: true, value: transcript.parsed }
 }
 
-function parseJson(text: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) }
-  }
+function findJson(text: string): Parsed {
+  const value = extractJson(text)
+  return value === undefined
+    ? { ok: false, error: 'the output holds no JSON value (bare, in a code fence, or in prose)' }
+    : { ok: true, value }
 }

@@ -6,6 +6,7 @@ import { custom } from './custom.ts'
 import type { EvaluatorDefinition } from './definition.ts'
 import { code } from './describe.ts'
 import { json, parsed } from './json.ts'
+import { jsonSchema } from './json-schema.ts'
 import { maxLength, minLength } from './length.ts'
 import { noInjection } from './no-injection.ts'
 import { noPii } from './no-pii.ts'
@@ -26,6 +27,7 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   outputRegex,
   json,
   parsed,
+  jsonSchema,
   startsWith,
   endsWith,
   minLength,

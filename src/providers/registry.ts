@@ -35,6 +35,12 @@ for (const prefix of modelPrefixes) {
   })
 }
 
+/** Whether the prefix of `model` has a factory: a built-in one, or one registered so far. */
+export function knowsModel(model: string): boolean {
+  const colon = model.indexOf(':')
+  return factories.has(colon === -1 ? model : model.slice(0, colon))
+}
+
 /** Turns a model string (`local`, `openai:gpt-4.1-mini`, …) into a Provider; a Provider passes through. */
 export function resolveModel(model: string | Provider): Provider {
   if (typeof model !== 'string') return model

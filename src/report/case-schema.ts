@@ -158,6 +158,8 @@ export const caseResultSchema = z.discriminatedUnion('status', [
   z.object({
     ...base,
     status: z.enum(['passed', 'failed']),
+    /** a pass of which some checks were skipped (a judge with no model); the skipped verdicts say which (v2) */
+    partial: z.literal(true).optional(),
     score: z.number(),
     verdicts: z.array(verdictSchema),
     transcript: transcriptSchema,

@@ -30,7 +30,14 @@ export const reportRunSchema = z.object({
 export const reportSummarySchema = z.object({
   /** (case, trial) pairs planned; skipped cases count once */
   total: z.number(),
-  counts: z.object({ passed: z.number(), failed: z.number(), errored: z.number(), skipped: z.number() }),
+  counts: z.object({
+    passed: z.number(),
+    failed: z.number(),
+    errored: z.number(),
+    skipped: z.number(),
+    /** passed pairs (counted in `passed`) of which some checks were skipped; absent before schema version 2 */
+    partial: z.number().optional(),
+  }),
   /** pairs never finished because of `bail` or an interrupt */
   notRun: z.number(),
   /** weighted share of passed among passed + failed pairs; null when none was graded */
@@ -44,7 +51,8 @@ export const reportSummarySchema = z.object({
 
 /** The JSON report: the source of truth that JUnit, HTML and Markdown are rendered from. */
 export const reportSchema = z.object({
-  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  /** 2 added `partial` (cases and counts); version 1 reports read as they are */
+  schemaVersion: z.union([z.literal(1), z.literal(REPORT_SCHEMA_VERSION)]),
   run: reportRunSchema,
   summary: reportSummarySchema,
   /** one comparison per suite that has a baseline; absent when no baseline was used */

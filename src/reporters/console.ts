@@ -6,6 +6,7 @@ import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report/check-name.ts'
 import { formatSnapshots } from './console-snapshots.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
+import { partialNote } from './text.ts'
 
 export interface ConsoleReporterOptions {
   /** @default process.stdout */
@@ -88,9 +89,12 @@ export class ConsoleReporter implements Reporter {
 
   #caseLine(result: CaseResult): string {
     const s = this.#style
-    const color = { passed: s.green, failed: s.red, errored: s.yellow, skipped: s.dim }[result.status]
+    const partial = partialNote(result)
+    const color = partial
+      ? s.yellow
+      : { passed: s.green, failed: s.red, errored: s.yellow, skipped: s.dim }[result.status]
     const trial = result.trial > 0 ? s.dim(` #${result.trial + 1}`) : ''
-    let detail = ''
+    let detail = partial ? ` ${s.dim('—')} ${s.yellow('partial')}: ${partial}` : ''
     if (result.status === 'failed') detail = ` ${s.dim('—')} ${firstFailure(result)}`
     if (result.status === 'errored') detail = ` ${s.dim('—')} ${result.error.message}`
     if (result.status === 'skipped') detail = ` ${s.dim(`(${result.reason})`)}`
@@ -123,9 +127,10 @@ export function formatSummary(report: RunReport, s: Style): string {
       lines.push(s.dim(`  … and ${formatCount(report.moreProblems)} more in the results file`))
     lines.push('')
   }
-  const { passed, failed, errored, skipped } = report.counts
+  const { passed, failed, errored, skipped, partial = 0 } = report.counts
   const counts = [
-    s.green(`${formatCount(passed)} passed`),
+    s.green(`${formatCount(passed - partial)} passed`),
+    ...(partial > 0 ? [s.yellow(`${formatCount(partial)} partial`)] : []),
     (failed > 0 ? s.red : s.dim)(`${formatCount(failed)} failed`),
     (errored > 0 ? s.yellow : s.dim)(`${formatCount(errored)} errored`),
     s.dim(`${formatCount(skipped)} skipped`),
@@ -137,6 +142,12 @@ export function formatSummary(report: RunReport, s: Style): string {
       ? `${label('Cases')}${counts}`
       : `${label('Runs')}${counts} ${s.dim(`(${formatCount(report.cases.length)} cases, up to ${trials} trials each)`)}`,
   )
+  if (partial > 0) {
+    lines.push(
+      `${label('Partial')}${s.yellow(`${formatCount(partial)} passed with checks skipped`)} (no judge model); ` +
+        'set one, or make this exit 2 with --require-judges',
+    )
+  }
   if (errored > 0 && failed === 0 && report.gate?.decision !== 'fail') {
     lines.push(
       `${label('Errored')}${s.yellow('infrastructure failures only')} (a target threw or timed out, or a check crashed), ` +

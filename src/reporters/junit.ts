@@ -5,15 +5,15 @@ import type { ReportSource } from '../report/read.ts'
 import type { ReportCase, ReportHeader } from '../report/schema.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { conversationText, turnViews } from './conversation-text.ts'
-import { groupTrials, problemReasons, truncate, visibleControls } from './text.ts'
+import { groupTrials, partialNote, problemReasons, truncate, visibleControls } from './text.ts'
 
 const MESSAGE_CHARS = 500
 const BODY_CHARS = 4000
 
 /**
  * JUnit XML from the JSON report: one testsuite per suite, one testcase per (case, trial); failures carry the
- * failing evaluators' reasons, `errored` cases an error, skipped cases `<skipped/>`; tags, score and cost are
- * testcase properties. Control characters become visible `\u001b` text, since XML 1.0 cannot hold them.
+ * failing evaluators' reasons, `errored` cases an error, skipped cases `<skipped/>`; tags, score, cost and a partial pass's
+ * "2 of 3 checks ran" are testcase properties. Control characters become visible `\u001b` text, since XML 1.0 cannot hold them.
  */
 export const junitRenderer: ReportRenderer = {
   name: 'junit',
@@ -77,6 +77,8 @@ function addCase(testCase: TestCase, result: ReportCase, trials: number): void {
   if (result.tags.length > 0) testCase.property('tags', xml(result.tags.join(',')))
   if (result.status === 'passed' || result.status === 'failed')
     testCase.property('score', String(result.score))
+  const partial = partialNote(result)
+  if (partial !== undefined) testCase.property('partial', xml(partial))
   const transcript = result.status === 'skipped' ? undefined : result.transcript
   if (transcript && transcript.costUsd !== null) testCase.property('costUsd', String(transcript.costUsd))
   switch (result.status) {

@@ -61,7 +61,11 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
   }
   const lines = [head.toString().trimEnd()]
   if (problems === 0) {
-    lines.push('', source.header.summary.total === 0 ? 'No cases ran.' : 'Every case passed.')
+    const { total, counts } = source.header.summary
+    const partial = counts.partial ?? 0
+    const passed =
+      partial > 0 ? `Every case passed; ${formatCount(partial)} only partly checked.` : 'Every case passed.'
+    lines.push('', total === 0 ? 'No cases ran.' : passed)
   } else {
     lines.push(
       '',
@@ -86,12 +90,12 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
 
 function summaryLines(header: ReportHeader): string[] {
   const { run, summary, gate, comparison } = header
-  const { passed, failed, errored, skipped } = summary.counts
+  const { passed, failed, errored, skipped, partial = 0 } = summary.counts
   const suites = run.suites.map((suite) => md(suite.name, 60)).join(', ') || 'no suites'
   const lines = [
     `## evals · ${suites}`,
     '',
-    `✅ ${formatCount(passed)} passed · ❌ ${formatCount(failed)} failed · ⚠️ ${formatCount(errored)} errored · ⏭️ ${formatCount(skipped)} skipped` +
+    `✅ ${formatCount(passed - partial)} passed · ${partial > 0 ? `◐ ${formatCount(partial)} partial (checks skipped) · ` : ''}❌ ${formatCount(failed)} failed · ⚠️ ${formatCount(errored)} errored · ⏭️ ${formatCount(skipped)} skipped` +
       (summary.notRun > 0 ? ` · ${formatCount(summary.notRun)} not run (${run.stoppedBy ?? 'stopped'})` : ''),
     '',
   ]

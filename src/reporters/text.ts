@@ -45,3 +45,19 @@ export function problemReasons(result: ReportCase): { evaluator: string; reason:
     .filter((verdict) => !verdict.pass && verdict.skipped !== true)
     .map((verdict) => ({ evaluator: checkName(verdict), reason: verdict.reason }))
 }
+
+/** A result as `partialNote` reads it: a runner CaseResult or a report case. */
+interface MaybePartial {
+  status: string
+  partial?: true | undefined
+  verdicts?: readonly { evaluator: string; skipped?: boolean | undefined }[]
+}
+
+/** `2 of 3 checks ran (skipped: rubric)` for a pass of which some checks were skipped; undefined otherwise. */
+export function partialNote(result: MaybePartial): string | undefined {
+  if (result.status !== 'passed' || result.partial !== true || !result.verdicts) return undefined
+  const skipped = result.verdicts.filter((verdict) => verdict.skipped === true)
+  const ran = result.verdicts.length - skipped.length
+  const names = [...new Set(skipped.map((verdict) => verdict.evaluator))].join(', ')
+  return `${ran} of ${result.verdicts.length} checks ran (skipped: ${names})`
+}

@@ -82,6 +82,11 @@ interface CaseResultBase {
 export type CaseResult =
   | (CaseResultBase & {
       status: 'passed' | 'failed'
+      /**
+       * set on a pass when some checks were skipped (an LLM judge with no judge model): the case passed only the
+       * checks that ran, and `verdicts` says which did not
+       */
+      partial?: true
       /** weighted mean of the verdicts' scores (a pass without a score counts 1) */
       score: number
       verdicts: NamedVerdict[]
@@ -104,6 +109,9 @@ export type CaseResult =
   | (CaseResultBase & { status: 'skipped'; reason: string })
 
 export type CaseStatus = CaseResult['status']
+
+/** Pairs by status; `partial` counts the passed pairs (already in `passed`) of which some checks were skipped (absent in runs before it existed). */
+export type RunCounts = Record<CaseStatus, number> & { partial?: number }
 
 /** What reporters learn before the first case runs. */
 export interface RunInfo {
@@ -135,7 +143,7 @@ export interface CaseProblem {
 /** Aggregates of a run, computed as results arrive. */
 export interface RunReport extends RunInfo {
   durationMs: number
-  counts: Record<CaseStatus, number>
+  counts: RunCounts
   /** weighted accuracy over the cases with a verdict, Σ weight × pass rate / Σ weight (`weightedAccuracy.accuracy`); null when none was graded */
   accuracy: number | null
   /** `accuracy` with its standard error and 95% Wilson interval, over every suite's cases */

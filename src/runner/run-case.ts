@@ -93,13 +93,15 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     const reason = pair.verdicts[0]?.reason ?? 'every check was skipped'
     return { ...baseOf(job), status: 'skipped', reason, durationMs }
   }
+  const passed = graded.every((verdict) => verdict.pass)
   // keys in canonical order, so results.jsonl writes the row as it is, without sorting a copy
   return {
     caseId: job.caseId,
     durationMs,
+    ...(passed && graded.length < pair.verdicts.length && { partial: true }),
     score: scoreOf(graded),
     ...(snapshot && { snapshot }),
-    status: graded.every((verdict) => verdict.pass) ? 'passed' : 'failed',
+    status: passed ? 'passed' : 'failed',
     suite: job.suite,
     tags: job.tags,
     transcript,

@@ -31,6 +31,7 @@ import { conversationOf } from './conversation.ts'
 import { SnapshotTally, SuiteSnapshots, type SnapshotOptions } from './snapshots.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { appendRunIndex } from './run-index.ts'
+import { checkModels } from './preflight.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
 import { useRedaction } from '../util/redact.ts'
@@ -53,6 +54,8 @@ export interface RunOptions {
   judge?: string
   /** used for every judge call instead of resolving a judge model (scripted judges in tests) */
   judgeProvider?: Provider
+  /** a suite with LLM judges but no judge model cannot run, as `gate: { require_judges: true }` (`--require-judges`) */
+  requireJudges?: boolean
   /** results go to `<outDir>/<runId>/` @default 'reports' */
   outDir?: string
   /** @default a sortable timestamp plus random suffix */
@@ -143,6 +146,7 @@ async function runAll(
   services: CallServices,
 ): Promise<RunReport> {
   const concurrency = options.concurrency ?? 4
+  await checkModels(suites, options)
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
   const baselines = await loadBaselines(suites, options.baseline)
   const snapshots =

@@ -4,13 +4,13 @@ import { addUsage, emptyUsage, type Usage } from '../types.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
 import { checkName } from '../report/check-name.ts'
-import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunReport } from './result.ts'
+import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunCounts, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
 
 /** Online aggregates of a run: a small record per case, and one float per latency sample. */
 export class RunStats {
-  readonly counts: Record<CaseStatus, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 }
+  readonly counts: RunCounts = { passed: 0, failed: 0, errored: 0, skipped: 0, partial: 0 }
   usage: Usage = emptyUsage()
   readonly problems: CaseProblem[] = []
   moreProblems = 0
@@ -30,6 +30,7 @@ export class RunStats {
   /** Adds one pair's result; `caseIndex` is what `plan` returned, else the case is found by suite and id. */
   add(result: CaseResult, caseIndex?: number): void {
     this.counts[result.status]++
+    if (result.status === 'passed' && result.partial) this.counts.partial = (this.counts.partial ?? 0) + 1
     this.#cases.add(result, caseIndex)
     if (result.status === 'skipped') return
     this.#addJudges(result.verdicts)

@@ -8,6 +8,7 @@ import { ConfigError } from '../errors.ts'
 import { code, codeList, compactJson } from '../evaluators/describe.ts'
 import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
 import { compileEvaluators } from '../evaluators/index.ts'
+import { structuredOutput } from '../evaluators/json.ts'
 import type { noPii } from '../evaluators/no-pii.ts'
 import { calledNames } from '../evaluators/tools.ts'
 import type { ArgsMode, OrderMode } from '../evaluators/trajectory.ts'
@@ -187,7 +188,7 @@ export function toMatchOutputSchema(received: unknown, schema: StandardSchemaLik
   }
   const value = structuredOutput(transcript)
   if (!value.ok) {
-    const reason = `no structured output, and the output is not JSON (${value.error})`
+    const reason = `no structured output, and ${value.error}`
     return toMatcherResult({ ...outcome, pass: false, reasons: [reason] }, transcript)
   }
   const validated = schema['~standard'].validate(value.value)
@@ -207,18 +208,6 @@ export function toMatchOutputSchema(received: unknown, schema: StandardSchemaLik
     return path === '' ? issue.message : `${code(path)}: ${issue.message}`
   })
   return toMatcherResult({ ...outcome, pass: false, reasons: issues }, transcript)
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false; error: string }
-
-// as the `parsed` check reads it: the structured output, else the output parsed as JSON
-function structuredOutput(transcript: Transcript): Parsed {
-  if (transcript.parsed !== undefined) return { ok: true, value: transcript.parsed }
-  try {
-    return { ok: true, value: JSON.parse(transcript.output) }
-  } catch (error) {
-    return { ok: false, error: (error as Error).message }
-  }
 }
 
 export function toStayUnder(received: unknown, limits: RunLimits): MatcherResult {

@@ -90,7 +90,7 @@ describe('the sticky PR comment', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/::notice::evals: PR comment not posted: GitHub answered 403 .*job summary/)
     expect(result.summary).toContain('## evals · faq-function')
-    expect(result.outputs).toMatchObject({ status: 'passed', passed: '4', failed: '0' })
+    expect(result.outputs).toMatchObject({ status: 'passed', passed: '4', partial: '0', failed: '0' })
   })
 
   test('comment: false and events without a pull request post nothing', async () => {

@@ -69,4 +69,10 @@ describe('decideOutcome', () => {
       'evals: all 4 case runs passed.',
     )
   })
+
+  test('a run whose passes were only partly checked says so', () => {
+    expect(decideOutcome({ counts: { ...counts(4, 0, 0), partial: 1 } }, 'failure').message).toBe(
+      'evals: all 4 case runs passed (1 only partly checked: some checks were skipped).',
+    )
+  })
 })

@@ -215,7 +215,7 @@ describe('resolveGateOptions', () => {
       new ConfigError(
         'Invalid gate options:\n' +
           '  gate: unknown key "max_latency" (did you mean `max_latency_ratio`?). Known keys: alpha, critical_tags, ' +
-          'min_pass_rate, max_latency_ratio, max_cost_ratio, max_baseline_age_days, fail_on_warnings.',
+          'min_pass_rate, max_latency_ratio, max_cost_ratio, max_baseline_age_days, fail_on_warnings, require_judges.',
       ),
     )
     expect(gateOptionsSchema.safeParse({ max_latency: 2 }).success).toBe(false)

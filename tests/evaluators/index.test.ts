@@ -62,6 +62,7 @@ describe('compileEvaluators', () => {
         'output_regex',
         'json',
         'parsed',
+        'json_schema',
         'starts_with',
         'ends_with',
         'min_length',

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { format } from 'prettier'
 import { describe, expect, test } from 'vitest'
 import { openReport } from '../../src/report/read.ts'
@@ -157,10 +158,20 @@ describe('openReport', () => {
 
   test('refuses a report from a newer evals', async () => {
     const path = join(temp(), 'new.json')
-    writeFileSync(path, JSON.stringify({ schemaVersion: 2, cases: [] }))
+    writeFileSync(path, JSON.stringify({ schemaVersion: 3, cases: [] }))
     await expect(openReport(path)).rejects.toThrow(
-      `${path}: report schemaVersion 2 is newer than this evals reads (1); upgrade evals.`,
+      `${path}: report schemaVersion 3 is newer than this evals reads (2); upgrade evals.`,
     )
+  })
+
+  test('still reads a version 1 report, written before `partial` existed', async () => {
+    const source = await openReport(
+      fileURLToPath(new URL('../fixtures/reports/report.v1.json', import.meta.url)),
+    )
+    expect(source.header).toMatchObject({ schemaVersion: 1, summary: { counts: { passed: 1 } } })
+    const statuses: string[] = []
+    for await (const result of source.cases()) statuses.push(`${result.caseId}:${result.status}`)
+    expect(statuses).toEqual(['cancel-subscription:passed'])
   })
 })
 

@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { formatSummary } from '../../src/reporters/console.ts'
+import { PassThrough } from 'node:stream'
+import { ConsoleReporter, formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import { ScriptedProvider } from '../../src/testing/index.ts'
@@ -15,7 +17,7 @@ describe('LLM judges in a run', () => {
     const suite = suiteOf([caseOf('judged', { judge: [{ rubric: 'Confirms the cancellation' }] })])
     const report = await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, polite) })
 
-    expect(report.counts).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1 })
+    expect(report.counts).toEqual({ passed: 0, failed: 0, errored: 0, skipped: 1, partial: 0 })
     const [result] = readResults(report.resultsFile)
     expect(result).toMatchObject({ status: 'skipped' })
     expect(JSON.stringify(result)).toContain('--judge')
@@ -30,7 +32,46 @@ describe('LLM judges in a run', () => {
     ])
     const report = await runSuite(suite, { outDir: tempDir(), targets: targetsFor(suite, polite) })
 
-    expect(report.counts.passed).toBe(1)
+    expect(report.counts).toMatchObject({ passed: 1, partial: 1 })
+  })
+
+  test('a pass with a skipped judge is partial everywhere: results.jsonl, the case line and the summary', async () => {
+    const suite = suiteOf([
+      caseOf('mixed', {
+        expect: { contains: 'cancelled', not_contains: 'sorry' },
+        judge: [{ rubric: 'Confirms the cancellation' }],
+      }),
+      caseOf('plain', { expect: { contains: 'cancelled' } }),
+    ])
+    const lines: string[] = []
+    const stream = Object.assign(new PassThrough(), { isTTY: false })
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()))
+    const report = await runSuite(suite, {
+      outDir: tempDir(),
+      targets: targetsFor(suite, polite),
+      reporters: [new ConsoleReporter({ stream, color: false, progress: 'lines' })],
+    })
+
+    const rows = readResults(report.resultsFile).sort((a, b) => a.caseId.localeCompare(b.caseId))
+    expect(rows.map((row) => [row.caseId, row.status, 'partial' in row && row.partial])).toEqual([
+      ['mixed', 'passed', true],
+      ['plain', 'passed', false],
+    ])
+    const printed = lines.join('')
+    expect(printed).toMatch(/✓ \S+ › mixed \S+ — partial: 2 of 3 checks ran \(skipped: rubric\)/)
+    expect(printed).toMatch(/Cases\s+1 passed · 1 partial · 0 failed/)
+    expect(printed).toContain('Partial   1 passed with checks skipped (no judge model)')
+  })
+
+  test('`gate: { require_judges: true }` refuses to run a judged suite without a judge model', async () => {
+    const suite = suiteOf([caseOf('judged', { judge: [{ rubric: 'Confirms the cancellation' }] })], {
+      gate: { require_judges: true },
+    })
+    const outDir = tempDir()
+    await expect(runSuite(suite, { outDir, targets: targetsFor(suite, polite) })).rejects.toThrow(
+      /demo\.yaml: cases have LLM judges but no judge model is set, and `gate\.require_judges` does not let them be skipped/,
+    )
+    expect(readdirSync(outDir)).toEqual([])
   })
 
   test('the judge provider grades each case, and a low grade fails it', async () => {

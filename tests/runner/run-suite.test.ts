@@ -26,7 +26,7 @@ describe('runSuite', () => {
     const outDir = tempDir()
     const report = await runSuite(suite, { outDir, runId: 'r1', targets: targetsFor(suite, echo) })
 
-    expect(report.counts).toEqual({ passed: 2, failed: 1, errored: 0, skipped: 1 })
+    expect(report.counts).toEqual({ passed: 2, failed: 1, errored: 0, skipped: 1, partial: 0 })
     expect(report.total).toBe(4)
     // case-level: a (weight 3) passed 2/2, b (weight 1) failed 0/1 → 3 / 4
     expect(report.accuracy).toBeCloseTo(3 / 4)

@@ -124,7 +124,7 @@ describe('toMatchOutputSchema', () => {
       Expected: structured output matching the schema
       Output: "The subscription of u-42 is cancelled; access ends with the billing period."
 
-      Reason: no structured output, and the output is not JSON (Unexpected token 'T', "The subscr"... is not valid JSON)",
+      Reason: no structured output, and the output holds no JSON value (bare, in a code fence, or in prose)",
       }
     `)
   })

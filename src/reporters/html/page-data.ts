@@ -1,7 +1,7 @@
 import type { ReportCase, ReportHeader } from '../../report/schema.ts'
 import type { z } from 'zod'
 import type { traceStepSchema } from '../../report/case-schema.ts'
-import { truncate } from '../text.ts'
+import { partialNote, truncate } from '../text.ts'
 
 /** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */
 export const PAGE_STRING_CHARS = 10_000
@@ -33,6 +33,8 @@ export interface PageCase {
   tc?: { n: string; a: string; r?: string; err?: string; ms: number }[]
   /** trace: type, start offset ms, duration ms, label */
   tr?: { ty: string; at: number; ms: number; l: string }[]
+  /** a pass of which some checks were skipped: "2 of 3 checks ran (skipped: rubric)" */
+  pa?: string
   /** error (errored) or skip reason (skipped) */
   err?: string
   why?: string
@@ -77,6 +79,8 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
   }
   if (result.status === 'errored') page.err = text(`${result.error.name}: ${result.error.message}`)
   else page.sc = result.score
+  const partial = partialNote(result)
+  if (partial !== undefined) page.pa = text(partial)
   page.v = result.verdicts.map((verdict) => ({
     e: verdict.evaluator,
     p: verdict.pass,

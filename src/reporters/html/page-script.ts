@@ -38,12 +38,13 @@ export const PAGE_SCRIPT = String.raw`
     $('meta').textContent = meta.join(' · ');
     var cards = [
       ['Accuracy', pct(sum.accuracy)],
-      ['Passed', count(sum.counts.passed)], ['Failed', count(sum.counts.failed)],
+      ['Passed', count(sum.counts.passed - (sum.counts.partial || 0))], ['Failed', count(sum.counts.failed)],
       ['Errored', count(sum.counts.errored)], ['Skipped', count(sum.counts.skipped)],
       ['Latency p50', sum.latencyMs ? ms(sum.latencyMs.p50) : 'n/a'],
       ['p95', sum.latencyMs ? ms(sum.latencyMs.p95) : 'n/a'], ['p99', sum.latencyMs ? ms(sum.latencyMs.p99) : 'n/a'],
       ['Cost', usd(sum.costUsd)], ['Duration', ms(run.durationMs)]
     ];
+    if (sum.counts.partial > 0) cards.splice(2, 0, ['Partial', count(sum.counts.partial)]);
     if (sum.notRun > 0) cards.push(['Not run', count(sum.notRun)]);
     cards.forEach(function (c) { var card = el('div', 'card'); card.appendChild(el('b', '', c[1])); card.appendChild(el('span', '', c[0])); $('cards').appendChild(card); });
     if (header.gate) {
@@ -123,6 +124,7 @@ export const PAGE_SCRIPT = String.raw`
   function why(c) {
     if (c.st === 'errored') return c.err || '';
     if (c.st === 'skipped') return c.why || '';
+    if (c.pa) return 'partial: ' + c.pa;
     var failing = c.v.filter(function (v) { return !v.p && !v.sk; });
     return failing.map(function (v) { return checkName(v) + ': ' + v.r; }).join(' · ');
   }
@@ -144,7 +146,7 @@ export const PAGE_SCRIPT = String.raw`
       var row = el('div', 'row' + (n % 2 ? ' odd' : '') + (i === selected ? ' sel' : ''));
       row.setAttribute('role', 'row');
       row.dataset.index = String(i);
-      row.appendChild(el('span', 'st ' + c.st, c.st));
+      row.appendChild(el('span', 'st ' + (c.pa ? 'partial' : c.st), c.pa ? 'partial' : c.st));
       row.appendChild(el('span', '', c.s + ' › ' + c.id));
       row.appendChild(el('span', '', c.t + 1));
       row.appendChild(el('span', '', c.sc === undefined ? '' : c.sc.toFixed(2)));
@@ -204,6 +206,7 @@ export const PAGE_SCRIPT = String.raw`
     detail.appendChild(facts);
     if (c.err) section(detail, 'Error', c.err);
     if (c.why) section(detail, 'Skipped', c.why);
+    if (c.pa) section(detail, 'Partly checked', c.pa);
     if (c.cv) showConversation(detail, c);
     else {
       if (c.in !== undefined) section(detail, 'Input', c.in);

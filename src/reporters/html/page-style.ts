@@ -30,6 +30,7 @@ fieldset label { margin-right: 8px; }
 #rows { position: absolute; left: 0; right: 0; top: 0; }
 .st { font-weight: 600; } .st.passed { color: var(--passed); } .st.failed { color: var(--failed); }
 .st.errored { color: var(--errored); } .st.skipped { color: var(--skipped); }
+.st.partial { color: var(--errored); }
 #detail { margin-top: 16px; }
 .hint { color: var(--dim); }
 pre { background: var(--alt); border: 1px solid var(--line); border-radius: 6px; padding: 8px; margin: 4px 0;
