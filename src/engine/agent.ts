@@ -1,12 +1,12 @@
 import pLimit from 'p-limit'
 import { z } from 'zod'
-import { ConfigError, toError } from '../errors.ts'
+import { AbortError, ConfigError, toError } from '../errors.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
-import { AsyncQueue } from '../util/async-queue.ts'
 import type { AgentEvent, AgentInput, AgentOptions, AgentResult, RunOptions } from './options.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
+import { EventChannel } from './event-channel.ts'
 import { executeRun, type ResolvedAgent } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
@@ -68,30 +68,51 @@ export class Agent<Output = undefined, Deps = unknown> {
     return (await executeRun(this.#resolved, input, options)) as AgentResult<Output>
   }
 
-  /** Like `run`, yielding text deltas and tool events as they happen; the last event is the result. */
+  /**
+   * Like `run`, yielding text deltas and tool events as they happen; the last event is the result. Tool events wait
+   * for the reader, so leaving the loop (break, return, throw) aborts the run before any further tool call or model
+   * call, and the loop exits once the run has ended.
+   */
   async *stream(
     input: AgentInput,
     options: RunOptions<Deps> = {},
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
     await this.#prepare()
-    const queue = new AsyncQueue<AgentEvent<Output>>()
-    const done = executeRun(this.#resolved, input, options, (event) => {
-      queue.push(event as AgentEvent<Output>)
-    }).then(
+    const channel = new EventChannel<AgentEvent<Output>>()
+    const controller = new AbortController()
+    const outer = options.signal
+    const forward = (): void => {
+      controller.abort(outer?.reason)
+    }
+    if (outer?.aborted) forward()
+    else outer?.addEventListener('abort', forward, { once: true })
+    const run = { finished: false }
+    const done = executeRun(this.#resolved, input, { ...options, signal: controller.signal }, (event) =>
+      channel.push(event as AgentEvent<Output>),
+    ).then(
       (result) => {
-        queue.close()
+        run.finished = true
+        channel.end()
         return result as AgentResult<Output>
       },
       (error: unknown) => {
+        run.finished = true
         const failure = toError(error)
-        queue.fail(failure)
+        channel.fail(failure)
         throw failure
       },
     )
-    // the queue rethrows the failure; without this `done` would be an unhandled rejection
+    // the channel rethrows the failure; without this `done` would be an unhandled rejection
     done.catch(() => undefined)
-    yield* queue
-    return await done
+    try {
+      yield* channel
+      return await done
+    } finally {
+      outer?.removeEventListener('abort', forward)
+      if (!run.finished) controller.abort(new AbortError('the stream was closed before the run ended'))
+      channel.cancel()
+      await done.catch(() => undefined)
+    }
   }
 
   /** Runs many inputs; results come back in input order, and one failing input never affects another. */

@@ -16,8 +16,9 @@ import {
 import type { ResponseCache } from './cache.ts'
 import { callModel, type ModelCallScope } from './model-call.ts'
 import { notify } from './notify.ts'
+import type { EmitEvent } from './event-channel.ts'
 import type { Observer } from './observer.ts'
-import type { AgentEvent, AgentInput, AgentResult, ModelPrice, RunOptions, UsageLimits } from './options.ts'
+import type { AgentInput, AgentResult, ModelPrice, RunOptions, UsageLimits } from './options.ts'
 import { costOf } from './pricing.ts'
 import type { ResolvedRetry } from './retry.ts'
 import { nextStep, type Step } from './steps.ts'
@@ -61,7 +62,7 @@ export async function executeRun(
   agent: ResolvedAgent,
   input: AgentInput,
   options: RunOptions,
-  emit?: (event: AgentEvent<unknown>) => void,
+  emit?: EmitEvent,
 ): Promise<AgentResult<unknown>> {
   const started = performance.now()
   const runId = randomUUID()
@@ -255,7 +256,7 @@ export async function executeRun(
   }
   if (ending.error !== undefined) result.error = ending.error
   notify(agent.observers, 'onRunEnd', { runId, agent: agent.name, result })
-  emit?.({ type: 'result', result })
+  void emit?.({ type: 'result', result })
   return result
 }
 

@@ -8,7 +8,7 @@ import { didYouMean } from '../util/did-you-mean.ts'
 import { callScopeReader } from './call-scope.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
-import type { AgentEvent } from './options.ts'
+import type { EmitEvent } from './event-channel.ts'
 
 const currentCallScope = callScopeReader()
 
@@ -21,7 +21,7 @@ export interface ToolRunScope {
   signal: AbortSignal
   observers: readonly Observer[]
   trace: TraceStep[]
-  emit: ((event: AgentEvent<unknown>) => void) | undefined
+  emit: EmitEvent | undefined
   policy: PolicyRules | undefined
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
   confirmTimeoutMs: number
@@ -58,7 +58,7 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
   const startedAt = Date.now()
   const started = performance.now()
   const tool = scope.tools.get(call.name)
-  const fail = (args: unknown, error: string): ToolOutcome => {
+  const fail = async (args: unknown, error: string): Promise<ToolOutcome> => {
     const record: ToolCallRecord = {
       id: call.id,
       name: call.name,
@@ -81,7 +81,8 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       callId: call.id,
       call: record,
     })
-    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
+    if (scope.emit)
+      await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
     return { record, tool, ok: false, content: error }
   }
 
@@ -103,6 +104,10 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
   if (denial !== undefined) return fail(checked.args, denial)
   if (isAborted(scope.signal)) return fail(checked.args, notRun)
 
+  // under `agent.stream()` this waits for the reader, who may leave the loop instead
+  if (scope.emit)
+    await scope.emit({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
+  if (isAborted(scope.signal)) return fail(checked.args, notRun)
   notify(scope.observers, 'onToolStart', {
     runId: scope.runId,
     agent: scope.agent,
@@ -110,7 +115,6 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
     name: call.name,
     args: checked.args,
   })
-  scope.emit?.({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
   try {
     const result = await recordedExecute(tool, checked.args, call, scope)
     const record: ToolCallRecord = {
@@ -135,7 +139,8 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       callId: call.id,
       call: record,
     })
-    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
+    if (scope.emit)
+      await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
     return { record, tool, ok: true, content: toolResultText(result) }
   } catch (error) {
     const reason = toError(error)
@@ -216,7 +221,7 @@ async function execute(
         name: call.name,
         chunk,
       })
-      scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
+      void scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
     },
   }
   try {
