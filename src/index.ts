@@ -5,11 +5,15 @@ export type {
   AgentInput,
   AgentOptions,
   AgentResult,
+  FinalOutput,
   ModelPrice,
+  OutputValidator,
   RetryOptions,
+  RunContext,
   RunOptions,
   UsageLimits,
 } from './engine/options.ts'
+export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
 export { MemoryCache } from './engine/cache.ts'
 export type { MemoryCacheOptions, ResponseCache } from './engine/cache.ts'

@@ -7,6 +7,7 @@ import type { AgentEvent, AgentInput, AgentOptions, AgentResult, RunOptions } fr
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
 import { EventChannel } from './event-channel.ts'
+import type { ErasedOutputValidator } from './final-output.ts'
 import { executeRun, type ResolvedAgent } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
@@ -28,6 +29,7 @@ export class Agent<Output = undefined, Deps = unknown> {
       )
     }
     const output = options.output as z.ZodType | undefined
+    const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
@@ -44,7 +46,9 @@ export class Agent<Output = undefined, Deps = unknown> {
       confirm: options.confirm,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
       output,
-      outputJsonSchema: output ? jsonSchemaOf(output) : undefined,
+      outputPlainText,
+      outputJsonSchema: output && !outputPlainText ? jsonSchemaOf(output, 'output') : undefined,
+      outputValidators: (options.outputValidators ?? []) as readonly ErasedOutputValidator[],
       outputRetries: options.outputRetries ?? 2,
       settings: options.settings,
       retry: resolveRetry(options.retry),
@@ -141,8 +145,8 @@ export class Agent<Output = undefined, Deps = unknown> {
   }
 }
 
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
   delete json.$schema
   return json
 }

@@ -45,7 +45,12 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   confirmTimeoutMs?: number
   /** structured output: the reply must be JSON matching this schema; `result.parsed` is typed */
   output?: z.ZodType<Output>
-  /** times a reply that does not match `output` is sent back with the errors @default 2 */
+  /**
+   * checks of the final output (the parsed value with `output`, else the text), run in order after the schema;
+   * throw `new ModelRetry(message)` to send the message to the model and let it try again
+   */
+  outputValidators?: readonly OutputValidator<Output, Deps>[]
+  /** times a reply that fails `output` or an output validator is sent back with the errors @default 2 */
   outputRetries?: number
   settings?: ModelSettings
   retry?: RetryOptions
@@ -59,6 +64,28 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** price overrides in USD per million tokens, keyed by model name (as the API reports it) */
   prices?: Record<string, ModelPrice>
 }
+
+/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
+export interface RunContext<Deps = unknown> {
+  /** the run's deps (`RunOptions.deps`, else the agent's) */
+  deps: Deps
+  runId: string
+  /** model calls made so far in this run */
+  iteration: number
+  /** the conversation so far, history included */
+  messages: readonly Message[]
+  /** tokens spent so far */
+  usage: Usage
+}
+
+/** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
+export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
+
+/** Checks the final output; throws `ModelRetry` to ask the model again, any other error ends the run with `error`. */
+export type OutputValidator<Output = undefined, Deps = unknown> = (
+  output: FinalOutput<Output>,
+  context: RunContext<Deps>,
+) => void | Promise<void>
 
 export interface RetryOptions {
   /** retries of a retryable model error (429, 5xx, 529, timeouts, connection errors) @default 2 */

@@ -14,6 +14,7 @@ import {
   type TraceStep,
 } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
+import { checkFinalOutput, type ErasedOutputValidator } from './final-output.ts'
 import { callModel, type ModelCallScope } from './model-call.ts'
 import { notify } from './notify.ts'
 import type { EmitEvent } from './event-channel.ts'
@@ -22,7 +23,6 @@ import type { AgentInput, AgentResult, ModelPrice, RunOptions, UsageLimits } fro
 import { costOf } from './pricing.ts'
 import type { ResolvedRetry } from './retry.ts'
 import { nextStep, type Step } from './steps.ts'
-import { parseStructuredOutput } from './structured.ts'
 import { runToolCalls, toolResultText, type ToolRunScope } from './tool-runner.ts'
 import { usageLimitExceeded } from './usage-limits.ts'
 
@@ -43,7 +43,10 @@ export interface ResolvedAgent {
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
   confirmTimeoutMs: number
   output: z.ZodType | undefined
+  /** the output schema takes a string: the reply text is validated as it is, not searched for JSON */
+  outputPlainText: boolean
   outputJsonSchema: Record<string, unknown> | undefined
+  outputValidators: readonly ErasedOutputValidator[]
   outputRetries: number
   settings: ModelSettings | undefined
   retry: ResolvedRetry
@@ -153,14 +156,23 @@ export async function executeRun(
         case 'final': {
           messages.push({ role: 'assistant', content: next.text })
           if (afterCall) return { stopReason: 'usage_limit', output: next.text, error: afterCall }
-          if (!agent.output) return { stopReason: 'final', output: next.text }
-          const checked = parseStructuredOutput(next.text, agent.output)
-          if (checked.ok) return { stopReason: 'final', output: next.text, parsed: checked.value }
+          if (!agent.output && agent.outputValidators.length === 0)
+            return { stopReason: 'final', output: next.text }
+          const checked = await checkFinalOutput(
+            next.text,
+            { schema: agent.output, plainText: agent.outputPlainText },
+            agent.outputValidators,
+            { deps, runId, iteration: iterations, messages, usage },
+          )
+          if (checked.kind === 'accept')
+            return { stopReason: 'final', output: next.text, parsed: checked.parsed }
+          if (checked.kind === 'fail') return { stopReason: 'error', output: next.text, error: checked.error }
           if (outputRetries >= agent.outputRetries) {
+            const what = agent.output ? 'Structured output' : 'Output validation'
             return {
               stopReason: 'error',
               output: next.text,
-              error: `Structured output failed after ${outputRetries} retries: ${checked.error}`,
+              error: `${what} failed after ${outputRetries} retries: ${checked.feedback}`,
             }
           }
           outputRetries++
@@ -169,9 +181,9 @@ export async function executeRun(
             startedAt: Date.now(),
             durationMs: 0,
             attempt: outputRetries,
-            error: checked.error,
+            error: checked.feedback,
           })
-          messages.push({ role: 'user', content: checked.error })
+          messages.push({ role: 'user', content: checked.feedback })
           break
         }
         case 'tool-calls': {

@@ -6,6 +6,7 @@ import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { callScopeReader } from './call-scope.ts'
+import { ModelRetry } from './model-retry.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { EmitEvent } from './event-channel.ts'
@@ -147,7 +148,9 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
     const message =
       reason instanceof TimeoutError
         ? `Tool \`${call.name}\` timed out after ${reason.timeoutMs} ms.`
-        : `Tool \`${call.name}\` failed: ${reason.message}`
+        : reason instanceof ModelRetry
+          ? reason.message
+          : `Tool \`${call.name}\` failed: ${reason.message}`
     return fail(checked.args, message)
   }
 }
