@@ -3,11 +3,20 @@ import { z } from 'zod'
 import { AbortError, ConfigError, toError } from '../errors.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
-import type { AgentEvent, AgentInput, AgentOptions, AgentResult, RunOptions } from './options.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import {
+  AGENT_OPTION_KEYS,
+  type AgentEvent,
+  type AgentInput,
+  type AgentOptions,
+  type AgentResult,
+  type RunOptions,
+} from './options.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
 import { EventChannel } from './event-channel.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
+import type { ErasedPrepareTools } from './prepare-tools.ts'
 import { executeRun, type ResolvedAgent } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
@@ -28,13 +37,18 @@ export class Agent<Output = undefined, Deps = unknown> {
         `Agent \`${this.name}\`: \`maxIterations\` must be a positive integer, got ${maxIterations}.`,
       )
     }
+    rejectUnknownOptions(this.name, options)
     const output = options.output as z.ZodType | undefined
+    const tools = indexTools(options.tools ?? [])
+    const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
     const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
       instructions: options.instructions as ResolvedAgent['instructions'],
-      tools: indexTools(options.tools ?? []),
+      tools,
+      prepareTools:
+        (options.prepareTools as ErasedPrepareTools | undefined) ?? (perTool ? 'per-tool' : undefined),
       maxIterations,
       parallelTools: options.parallelTools ?? true,
       toolConcurrency: options.toolConcurrency ?? 10,
@@ -142,6 +156,17 @@ export class Agent<Output = undefined, Deps = unknown> {
   async #prepare(): Promise<void> {
     const vendor = this.#resolved.provider.id.split(':')[0]
     if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+  }
+}
+
+function rejectUnknownOptions(agent: string, options: object): void {
+  const known = Object.keys(AGENT_OPTION_KEYS)
+  for (const key of Object.keys(options)) {
+    if (Object.hasOwn(AGENT_OPTION_KEYS, key)) continue
+    const suggestion = didYouMean(key, known)
+    throw new ConfigError(
+      `Agent \`${agent}\`: unknown option \`${key}\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} Known options: ${known.join(', ')}.`,
+    )
   }
 }
 

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import type { Provider, ModelSettings } from '../providers/provider.ts'
+import type { ModelSettings, Provider, ToolSchema } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
 import type { PolicyRules } from '../tools/policy.ts'
-import type { AnyTool } from '../tools/tool.ts'
+import type { AgentTool } from '../tools/tool.ts'
 import type {
   Message,
   StopReason,
@@ -22,7 +22,16 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   model: string | Provider
   /** the system prompt; a function gets the run's deps */
   instructions?: string | ((context: { deps: Deps }) => string)
-  tools?: readonly AnyTool[]
+  /** tools typed for other deps than the agent's are a type error (see `tool.withDeps`) */
+  tools?: readonly AgentTool<Deps>[]
+  /**
+   * edits the tool list before each model call, after each tool's own `prepare`: return the tools to offer (drop
+   * some, or change a description or schema; names stay); a call of a tool not offered this step is refused
+   */
+  prepareTools?: (
+    context: RunContext<Deps>,
+    tools: readonly ToolSchema[],
+  ) => readonly ToolSchema[] | Promise<readonly ToolSchema[]>
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
   /** run several tool calls from one reply concurrently @default true */
@@ -86,6 +95,39 @@ export type OutputValidator<Output = undefined, Deps = unknown> = (
   output: FinalOutput<Output>,
   context: RunContext<Deps>,
 ) => void | Promise<void>
+
+/**
+ * Every option of `AgentOptions`, the one list the Agent checks options against: a key not in it is a ConfigError.
+ * TypeScript requires each option of `AgentOptions` here, so a new option is one line in each.
+ */
+export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
+  name: true,
+  model: true,
+  instructions: true,
+  tools: true,
+  prepareTools: true,
+  maxIterations: true,
+  parallelTools: true,
+  toolConcurrency: true,
+  toolTimeoutMs: true,
+  toolRetries: true,
+  maxToolErrors: true,
+  stopWhen: true,
+  policy: true,
+  confirm: true,
+  confirmTimeoutMs: true,
+  output: true,
+  outputValidators: true,
+  outputRetries: true,
+  settings: true,
+  retry: true,
+  requestTimeoutMs: true,
+  limits: true,
+  cache: true,
+  observers: true,
+  deps: true,
+  prices: true,
+}
 
 export interface RetryOptions {
   /** retries of a retryable model error (429, 5xx, 529, timeouts, connection errors) @default 2 */

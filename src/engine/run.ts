@@ -16,6 +16,7 @@ import {
 import type { ResponseCache } from './cache.ts'
 import { checkFinalOutput, type ErasedOutputValidator } from './final-output.ts'
 import { callModel, type ModelCallScope } from './model-call.ts'
+import { prepareTools, type ErasedPrepareTools, type OfferedTools } from './prepare-tools.ts'
 import { notify } from './notify.ts'
 import type { EmitEvent } from './event-channel.ts'
 import type { Observer } from './observer.ts'
@@ -32,6 +33,8 @@ export interface ResolvedAgent {
   provider: Provider
   instructions: string | ((context: { deps: unknown }) => string) | undefined
   tools: ReadonlyMap<string, AnyTool>
+  /** set when a tool has `prepare` or the agent has `prepareTools`: the tool list is decided at each step */
+  prepareTools: ErasedPrepareTools | 'per-tool' | undefined
   maxIterations: number
   parallelTools: boolean
   toolConcurrency: number
@@ -115,7 +118,10 @@ export async function executeRun(
     concurrency: agent.toolConcurrency,
   }
   const system = systemPrompt(agent, deps)
-  const toolSchemas = [...agent.tools.values()].map((tool) => tool.schema)
+  const allTools: OfferedTools = {
+    schemas: [...agent.tools.values()].map((tool) => tool.schema),
+    tools: agent.tools,
+  }
 
   const loop = async (): Promise<Ending> => {
     while (true) {
@@ -130,8 +136,16 @@ export async function executeRun(
         )
         if (beforeCall)
           return { stopReason: 'usage_limit', output: lastAssistantText(messages), error: beforeCall }
+        const offered = agent.prepareTools
+          ? await prepareTools(
+              agent.tools,
+              agent.prepareTools === 'per-tool' ? undefined : agent.prepareTools,
+              { deps, runId, iteration: iterations, messages, usage },
+            )
+          : allTools
+        toolScope.tools = offered.tools
         iterations++
-        const request: CompletionRequest = { messages: [...messages], tools: toolSchemas }
+        const request: CompletionRequest = { messages: [...messages], tools: offered.schemas }
         if (system !== undefined) request.system = system
         if (agent.settings) request.settings = agent.settings
         if (agent.outputJsonSchema && agent.provider.capabilities?.structuredOutput) {

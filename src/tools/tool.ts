@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
+import type { RunContext } from '../engine/options.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -34,6 +35,14 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   readOnly?: boolean
   /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
+  /**
+   * decides before each model call whether the tool is offered and how its schema reads: return the schema
+   * (edited or not; the name stays) or nothing to hide the tool for that step
+   */
+  prepare?(
+    context: RunContext<Deps>,
+    schema: ToolSchema,
+  ): ToolSchema | null | undefined | Promise<ToolSchema | null | undefined>
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
 }
@@ -46,7 +55,13 @@ export interface Tool<
 > extends Readonly<ToolConfig<Parameters, Result, Deps>> {
   /** what the model is sent */
   readonly schema: ToolSchema
+  /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
+  readonly '~deps'?: (deps: Deps) => void
 }
+
+/** A tool an Agent with these deps accepts: one typed for these deps, or for none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of any argument type must fit one list
+export type AgentTool<Deps> = Tool<z.ZodObject, any, Deps>
 
 /** Any tool, whatever its parameter, result and deps types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of any argument type must fit one list
@@ -77,6 +92,16 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
     ...config,
     schema: { name: config.name, description: config.description, parameters },
   }
+}
+
+/**
+ * `tool` with the deps type fixed, so `ctx.deps` is typed while parameters and result are still inferred:
+ * `const lookup = tool.withDeps<{ db: Db }>()({ name, description, parameters, execute: (args, ctx) => … })`.
+ */
+tool.withDeps = function withDeps<Deps>() {
+  return <Parameters extends z.ZodObject, Result>(
+    config: ToolConfig<Parameters, Result, Deps>,
+  ): Tool<Parameters, Result, Deps> => tool(config)
 }
 
 /** Checks a tool list: no duplicate names. */
