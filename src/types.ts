@@ -87,6 +87,8 @@ export type TraceStep =
       reason: string
     })
   | (TraceStepBase & { type: 'structured_retry'; attempt: number; error: string })
+  /** a limit (`maxIterations` or one of `limits`) stopped the run */
+  | (TraceStepBase & { type: 'limit'; limit: string; reason: string })
   | (TraceStepBase & { type: 'error'; error: string })
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other'

@@ -25,7 +25,7 @@ import { costOf } from './pricing.ts'
 import type { ResolvedRetry } from './retry.ts'
 import { nextStep, type Step } from './steps.ts'
 import { runToolCalls, toolResultText, type ToolRunScope } from './tool-runner.ts'
-import { usageLimitExceeded } from './usage-limits.ts'
+import { usageLimitExceeded, type LimitStop } from './usage-limits.ts'
 
 /** An Agent's options with every default applied. */
 export interface ResolvedAgent {
@@ -123,19 +123,31 @@ export async function executeRun(
     tools: agent.tools,
   }
 
+  const limitStop = (stop: LimitStop, output: string): Ending => {
+    trace.push({
+      type: 'limit',
+      startedAt: Date.now(),
+      durationMs: 0,
+      limit: stop.limit,
+      reason: stop.reason,
+    })
+    notify(agent.observers, 'onLimit', { runId, agent: agent.name, limit: stop.limit, reason: stop.reason })
+    const stopReason = stop.limit === 'maxIterations' ? 'max_iterations' : 'usage_limit'
+    return { stopReason, output, error: stop.reason }
+  }
+
   const loop = async (): Promise<Ending> => {
     while (true) {
       if (signal.aborted) return { stopReason: 'aborted', output: '', error: 'The run was aborted.' }
       let next: Step = { kind: 'max-iterations' }
-      let afterCall: string | undefined
+      let afterCall: LimitStop | undefined
       if (iterations < agent.maxIterations) {
         const beforeCall = usageLimitExceeded(
           agent.limits,
           { requests: requests + 1, usage, costUsd },
           'before',
         )
-        if (beforeCall)
-          return { stopReason: 'usage_limit', output: lastAssistantText(messages), error: beforeCall }
+        if (beforeCall) return limitStop(beforeCall, lastAssistantText(messages))
         const offered = agent.prepareTools
           ? await prepareTools(
               agent.tools,
@@ -162,14 +174,18 @@ export async function executeRun(
           agent.prices,
         )
         costUsd = costUsd === null || cost === null ? null : costUsd + cost
-        afterCall = usageLimitExceeded(agent.limits, { requests, usage, costUsd }, 'after')
+        afterCall = usageLimitExceeded(
+          agent.limits,
+          { requests, usage, costUsd, model: completion.model },
+          'after',
+        )
         next = nextStep(completion)
       }
 
       switch (next.kind) {
         case 'final': {
           messages.push({ role: 'assistant', content: next.text })
-          if (afterCall) return { stopReason: 'usage_limit', output: next.text, error: afterCall }
+          if (afterCall) return limitStop(afterCall, next.text)
           if (!agent.output && agent.outputValidators.length === 0)
             return { stopReason: 'final', output: next.text }
           const checked = await checkFinalOutput(
@@ -203,7 +219,7 @@ export async function executeRun(
         case 'tool-calls': {
           messages.push({ role: 'assistant', content: next.text, toolCalls: next.calls })
           if (next.text) reasoning.push(next.text)
-          if (afterCall) return { stopReason: 'usage_limit', output: next.text, error: afterCall }
+          if (afterCall) return limitStop(afterCall, next.text)
           const outcomes = await runToolCalls(next.calls, toolScope)
           let terminal: { output: string } | undefined
           let exhausted: string | undefined
@@ -245,11 +261,13 @@ export async function executeRun(
           break
         }
         case 'max-iterations':
-          return {
-            stopReason: 'max_iterations',
-            output: lastAssistantText(messages),
-            error: `Stopped after ${agent.maxIterations} model calls (maxIterations) without a final answer.`,
-          }
+          return limitStop(
+            {
+              limit: 'maxIterations',
+              reason: `Stopped after ${agent.maxIterations} model calls (maxIterations) without a final answer.`,
+            },
+            lastAssistantText(messages),
+          )
       }
     }
   }

@@ -94,6 +94,7 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     reason: z.string(),
   }),
   z.object({ ...step, type: z.literal('structured_retry'), attempt: z.number(), error: z.string() }),
+  z.object({ ...step, type: z.literal('limit'), limit: z.string(), reason: z.string() }),
   z.object({ ...step, type: z.literal('error'), error: z.string() }),
 ])
 

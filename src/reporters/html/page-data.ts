@@ -128,6 +128,8 @@ function traceLabel(step: z.infer<typeof traceStepSchema>): string {
       return `${step.name}: ${step.decision} · ${step.reason}`
     case 'structured_retry':
       return `structured output retry ${step.attempt} · ${step.error}`
+    case 'limit':
+      return `${step.limit} · ${step.reason}`
     case 'error':
       return step.error
   }
