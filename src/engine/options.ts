@@ -34,7 +34,10 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   ) => readonly ToolSchema[] | Promise<readonly ToolSchema[]>
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
-  /** run several tool calls from one reply concurrently @default true */
+  /**
+   * run the `readOnly` tool calls of one reply concurrently, then the others one by one in call order; false runs
+   * every call in order @default true
+   */
   parallelTools?: boolean
   /** how many tool calls run at once when parallel @default 10 */
   toolConcurrency?: number

@@ -31,7 +31,7 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   timeoutMs?: number
   /** a successful call ends the run, with the result as the output @default false */
   terminal?: boolean
-  /** the tool has no side effects (informational, for policies and reports) @default false */
+  /** the tool has no side effects: its calls from one reply run at once, before the other tools' calls @default false */
   readOnly?: boolean
   /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
