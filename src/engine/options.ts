@@ -18,7 +18,7 @@ import type {
 export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** shown in traces and reports @default 'agent' */
   name?: string
-  /** a model string (`local`, `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-5`, …) or a Provider */
+  /** a model string (`local`, `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-6`, …) or a Provider */
   model: string | Provider
   /** the system prompt; a function gets the run's deps */
   instructions?: string | ((context: { deps: Deps }) => string)

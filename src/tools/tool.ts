@@ -85,6 +85,11 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
       `${label} needs \`parameters\` to be a zod object, e.g. z.object({ city: z.string() }).`,
     )
   }
+  if (typeof config.description !== 'string' || config.description.trim() === '') {
+    throw new ConfigError(
+      `${label} has an empty \`description\`: say what it does and when to use it; the model chooses tools by it.`,
+    )
+  }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
   const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
