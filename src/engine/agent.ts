@@ -69,6 +69,7 @@ export class Agent<Output = undefined, Deps = unknown> {
       requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
       limits: options.limits,
       cache: options.cache,
+      cachesTools: [...tools.values()].some((candidate) => candidate.cache !== undefined),
       observers: options.observers ?? [],
       deps: options.deps,
       prices: options.prices,

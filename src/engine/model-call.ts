@@ -49,7 +49,7 @@ export async function callModel(
   const recorded = ambient?.recorder?.model({ scope: ambient, providerId: provider.id, request })
   if (recorded?.replayed) return replayedCall(recorded.replayed, iteration, scope, startedAt, started)
   if (key !== undefined && scope.cache) {
-    const cached = await scope.cache.get(key)
+    const cached = (await scope.cache.get(key)) as Completion | undefined
     if (cached) {
       recorded?.save(cached)
       const durationMs = performance.now() - started

@@ -13,7 +13,7 @@ import {
   type ToolCallRequest,
   type TraceStep,
 } from '../types.ts'
-import type { ResponseCache } from './cache.ts'
+import { MemoryCache, type ResponseCache } from './cache.ts'
 import { checkFinalOutput, type ErasedOutputValidator } from './final-output.ts'
 import { callModel, type ModelCallScope } from './model-call.ts'
 import { prepareTools, type ErasedPrepareTools, type OfferedTools } from './prepare-tools.ts'
@@ -56,6 +56,8 @@ export interface ResolvedAgent {
   requestTimeoutMs: number
   limits: UsageLimits | undefined
   cache: ResponseCache | undefined
+  /** some tool has `cache`: without the agent's cache, each run gets its own */
+  cachesTools: boolean
   observers: readonly Observer[]
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
@@ -116,6 +118,7 @@ export async function executeRun(
     defaultTimeoutMs: agent.toolTimeoutMs,
     parallel: agent.parallelTools,
     concurrency: agent.toolConcurrency,
+    toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
   }
   const system = systemPrompt(agent, deps)
   const allTools: OfferedTools = {

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto'
 import pLimit from 'p-limit'
 import { TimeoutError, toError } from '../errors.ts'
 import { decide, type PolicyRules } from '../tools/policy.ts'
 import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
+import { canonicalJson } from '../util/canonical-json.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import type { ResponseCache } from './cache.ts'
 import { callScopeReader } from './call-scope.ts'
 import { ModelRetry } from './model-retry.ts'
 import { notify } from './notify.ts'
@@ -29,6 +32,8 @@ export interface ToolRunScope {
   defaultTimeoutMs: number
   parallel: boolean
   concurrency: number
+  /** where cacheable tools keep results: the agent's cache, else one for the run */
+  toolCache: ResponseCache | undefined
 }
 
 /** One finished call: the record for the result, the text for the model, and whether it succeeded. */
@@ -140,7 +145,7 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
     args: checked.args,
   })
   try {
-    const result = await recordedExecute(tool, checked.args, call, scope)
+    const result = await cachedExecute(tool, checked.args, call, scope)
     const record: ToolCallRecord = {
       id: call.id,
       name: call.name,
@@ -176,6 +181,36 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
           : `Tool \`${call.name}\` failed: ${reason.message}`
     return fail(checked.args, message)
   }
+}
+
+/** Serves a cacheable tool's result from the cache (a `tool_cache_hit` step), or runs it and stores the result. */
+async function cachedExecute(
+  tool: AnyTool,
+  args: unknown,
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+): Promise<unknown> {
+  const cache = tool.cache ? scope.toolCache : undefined
+  if (!cache || !tool.cache) return recordedExecute(tool, args, call, scope)
+  const options = tool.cache === true ? {} : tool.cache
+  const identity: unknown = options.key ? options.key(args as Record<string, unknown>) : args
+  const key = `tool:${tool.name}:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`
+  const startedAt = Date.now()
+  const hit = (await cache.get(key)) as { result: unknown } | undefined
+  if (hit) {
+    scope.trace.push({
+      type: 'tool_cache_hit',
+      startedAt,
+      durationMs: 0,
+      callId: call.id,
+      name: call.name,
+      key,
+    })
+    return hit.result
+  }
+  const result = await recordedExecute(tool, args, call, scope)
+  await cache.set(key, { result }, options.ttlMs === undefined ? undefined : { ttlMs: options.ttlMs })
+  return result
 }
 
 /** Runs the tool, or with `record: true` under the runner's cassette, serves or saves its outcome. */

@@ -78,6 +78,13 @@ export const traceStepSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...step,
+    type: z.literal('tool_cache_hit'),
+    callId: z.string(),
+    name: z.string(),
+    key: z.string(),
+  }),
+  z.object({
+    ...step,
     type: z.literal('tool_result'),
     callId: z.string(),
     name: z.string(),

@@ -43,8 +43,20 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
     context: RunContext<Deps>,
     schema: ToolSchema,
   ): ToolSchema | null | undefined | Promise<ToolSchema | null | undefined>
+  /**
+   * reuse successful results for the same arguments, within a run and, through the agent's `cache`, across runs:
+   * `true`, or `{ ttlMs, key }` where `key(args)` picks what identifies a call @default false
+   */
+  cache?: true | ToolCacheOptions<z.output<Parameters>>
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
+}
+
+export interface ToolCacheOptions<Args> {
+  /** how long a result is reused @default the cache's own lifetime */
+  ttlMs?: number
+  /** what identifies a call (hashed) @default the arguments */
+  key?(args: Args): unknown
 }
 
 /** A defined tool, ready to give to an Agent. */

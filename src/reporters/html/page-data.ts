@@ -122,6 +122,8 @@ function traceLabel(step: z.infer<typeof traceStepSchema>): string {
       return `${step.from} → ${step.to} · ${step.error}`
     case 'tool_call':
       return `${step.name}(${json(step.args)})`
+    case 'tool_cache_hit':
+      return `${step.name} · cached result`
     case 'tool_result':
       return `${step.name} ${step.ok ? 'ok' : `failed: ${step.error ?? ''}`}`
     case 'policy':
