@@ -5,19 +5,23 @@ export type {
   AgentInput,
   AgentOptions,
   AgentResult,
+  FinalOutput,
   ModelPrice,
+  OutputValidator,
   RetryOptions,
+  RunContext,
   RunOptions,
   UsageLimits,
 } from './engine/options.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
+export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
 export { MemoryCache } from './engine/cache.ts'
-export type { MemoryCacheOptions, ResponseCache } from './engine/cache.ts'
+export type { CacheStats, MemoryCacheOptions, ResponseCache } from './engine/cache.ts'
 export { jsonLinesLogger } from './engine/json-lines-logger.ts'
 export type { JsonLinesLoggerOptions } from './engine/json-lines-logger.ts'
 export { tool } from './tools/tool.ts'
-export type { AnyTool, Tool, ToolConfig, ToolContext } from './tools/tool.ts'
+export type { AgentTool, AnyTool, Tool, ToolCacheOptions, ToolConfig, ToolContext } from './tools/tool.ts'
 export type { PolicyRule, PolicyRules } from './tools/policy.ts'
 export { registerProvider, resolveModel } from './providers/registry.ts'
 export type { ProviderFactory, RegisterProviderOptions } from './providers/registry.ts'

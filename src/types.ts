@@ -71,6 +71,8 @@ export type TraceStep =
     })
   | (TraceStepBase & { type: 'fallback'; from: string; to: string; error: string })
   | (TraceStepBase & { type: 'tool_call'; callId: string; name: string; args: unknown })
+  /** a cacheable tool's result was served from the cache instead of running the tool */
+  | (TraceStepBase & { type: 'tool_cache_hit'; callId: string; name: string; key: string })
   | (TraceStepBase & {
       type: 'tool_result'
       callId: string
@@ -87,6 +89,8 @@ export type TraceStep =
       reason: string
     })
   | (TraceStepBase & { type: 'structured_retry'; attempt: number; error: string })
+  /** a limit (`maxIterations` or one of `limits`) stopped the run */
+  | (TraceStepBase & { type: 'limit'; limit: string; reason: string })
   | (TraceStepBase & { type: 'error'; error: string })
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other'

@@ -1,14 +1,24 @@
 import pLimit from 'p-limit'
 import { z } from 'zod'
-import { ConfigError, toError } from '../errors.ts'
+import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { withSpans } from '../telemetry/spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
-import { AsyncQueue } from '../util/async-queue.ts'
-import type { AgentEvent, AgentInput, AgentOptions, AgentResult, RunOptions } from './options.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import {
+  AGENT_OPTION_KEYS,
+  type AgentEvent,
+  type AgentInput,
+  type AgentOptions,
+  type AgentResult,
+  type RunOptions,
+} from './options.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
+import { EventChannel } from './event-channel.ts'
+import type { ErasedOutputValidator } from './final-output.ts'
+import type { ErasedPrepareTools } from './prepare-tools.ts'
 import { executeRun, type ResolvedAgent } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
@@ -30,12 +40,18 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
         `Agent \`${this.name}\`: \`maxIterations\` must be a positive integer, got ${maxIterations}.`,
       )
     }
+    rejectUnknownOptions(this.name, options)
     const output = options.output as z.ZodType | undefined
+    const tools = indexTools(options.tools ?? [])
+    const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
+    const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
       instructions: options.instructions as ResolvedAgent['instructions'],
-      tools: indexTools(options.tools ?? []),
+      tools,
+      prepareTools:
+        (options.prepareTools as ErasedPrepareTools | undefined) ?? (perTool ? 'per-tool' : undefined),
       maxIterations,
       parallelTools: options.parallelTools ?? true,
       toolConcurrency: options.toolConcurrency ?? 10,
@@ -47,13 +63,16 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       confirm: options.confirm,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
       output,
-      outputJsonSchema: output ? jsonSchemaOf(output) : undefined,
+      outputPlainText,
+      outputJsonSchema: output && !outputPlainText ? jsonSchemaOf(output, 'output') : undefined,
+      outputValidators: (options.outputValidators ?? []) as readonly ErasedOutputValidator[],
       outputRetries: options.outputRetries ?? 2,
       settings: options.settings,
       retry: resolveRetry(options.retry),
       requestTimeoutMs: options.requestTimeoutMs ?? 120_000,
       limits: options.limits,
       cache: options.cache,
+      cachesTools: [...tools.values()].some((candidate) => candidate.cache !== undefined),
       observers: options.observers ?? [],
       deps: options.deps,
       prices: options.prices,
@@ -72,30 +91,54 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     return (await executeRun(withSpans(this.#resolved), input, options)) as AgentResult<Output>
   }
 
-  /** Like `run`, yielding text deltas and tool events as they happen; the last event is the result. */
+  /**
+   * Like `run`, yielding text deltas and tool events as they happen; the last event is the result. Tool events wait
+   * for the reader, so leaving the loop (break, return, throw) aborts the run before any further tool call or model
+   * call, and the loop exits once the run has ended.
+   */
   async *stream(
     input: AgentInput,
     options: RunOptions<Deps> = {},
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
     await this.#prepare()
-    const queue = new AsyncQueue<AgentEvent<Output>>()
-    const done = executeRun(withSpans(this.#resolved), input, options, (event) => {
-      queue.push(event as AgentEvent<Output>)
-    }).then(
+    const channel = new EventChannel<AgentEvent<Output>>()
+    const controller = new AbortController()
+    const outer = options.signal
+    const forward = (): void => {
+      controller.abort(outer?.reason)
+    }
+    if (outer?.aborted) forward()
+    else outer?.addEventListener('abort', forward, { once: true })
+    const run = { finished: false }
+    const done = executeRun(
+      withSpans(this.#resolved),
+      input,
+      { ...options, signal: controller.signal },
+      (event) => channel.push(event as AgentEvent<Output>),
+    ).then(
       (result) => {
-        queue.close()
+        run.finished = true
+        channel.end()
         return result as AgentResult<Output>
       },
       (error: unknown) => {
+        run.finished = true
         const failure = toError(error)
-        queue.fail(failure)
+        channel.fail(failure)
         throw failure
       },
     )
-    // the queue rethrows the failure; without this `done` would be an unhandled rejection
+    // the channel rethrows the failure; without this `done` would be an unhandled rejection
     done.catch(() => undefined)
-    yield* queue
-    return await done
+    try {
+      yield* channel
+      return await done
+    } finally {
+      outer?.removeEventListener('abort', forward)
+      if (!run.finished) controller.abort(new AbortError('the stream was closed before the run ended'))
+      channel.cancel()
+      await done.catch(() => undefined)
+    }
   }
 
   /** Runs many inputs; results come back in input order, and one failing input never affects another. */
@@ -137,8 +180,19 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   }
 }
 
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>
+function rejectUnknownOptions(agent: string, options: object): void {
+  const known = Object.keys(AGENT_OPTION_KEYS)
+  for (const key of Object.keys(options)) {
+    if (Object.hasOwn(AGENT_OPTION_KEYS, key)) continue
+    const suggestion = didYouMean(key, known)
+    throw new ConfigError(
+      `Agent \`${agent}\`: unknown option \`${key}\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} Known options: ${known.join(', ')}.`,
+    )
+  }
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
   delete json.$schema
   return json
 }

@@ -1,9 +1,24 @@
-import type { Completion } from '../providers/provider.ts'
-
-/** Stores model replies by the hash of their canonical request. Implementations may be sync or async. */
+/**
+ * Stores model replies and tool results by key (model replies under their request hash, tool results under
+ * `tool:<name>:<hash>`). Implementations may be sync or async; `delete`, `clear` and `stats` are optional.
+ */
 export interface ResponseCache {
-  get(key: string): Completion | undefined | Promise<Completion | undefined>
-  set(key: string, value: Completion): void | Promise<void>
+  /** the stored value, or undefined when there is none or it expired */
+  get(key: string): unknown
+  /** `ttlMs` overrides the cache's own lifetime for this entry */
+  set(key: string, value: unknown, options?: { ttlMs?: number }): void | Promise<void>
+  delete?(key: string): void | Promise<void>
+  clear?(): void | Promise<void>
+  stats?(): CacheStats
+}
+
+/** How a cache has served so far. */
+export interface CacheStats {
+  hits: number
+  misses: number
+  /** entries dropped to stay within `maxEntries` */
+  evictions: number
+  size: number
 }
 
 export interface MemoryCacheOptions {
@@ -15,9 +30,10 @@ export interface MemoryCacheOptions {
 
 /** In-memory LRU cache with an optional TTL. */
 export class MemoryCache implements ResponseCache {
-  readonly #entries = new Map<string, { value: Completion; expiresAt: number }>()
+  readonly #entries = new Map<string, { value: unknown; expiresAt: number }>()
   readonly #maxEntries: number
   readonly #ttlMs: number
+  readonly #stats = { hits: 0, misses: 0, evictions: 0 }
 
   constructor(options: MemoryCacheOptions = {}) {
     this.#maxEntries = options.maxEntries ?? 1000
@@ -28,22 +44,39 @@ export class MemoryCache implements ResponseCache {
     return this.#entries.size
   }
 
-  get(key: string): Completion | undefined {
+  get(key: string): unknown {
     const entry = this.#entries.get(key)
-    if (!entry) return undefined
-    this.#entries.delete(key)
-    if (entry.expiresAt <= Date.now()) return undefined
+    if (entry) this.#entries.delete(key)
+    if (!entry || entry.expiresAt <= Date.now()) {
+      this.#stats.misses++
+      return undefined
+    }
+    this.#stats.hits++
     this.#entries.set(key, entry)
     return structuredClone(entry.value)
   }
 
-  set(key: string, value: Completion): void {
+  set(key: string, value: unknown, options: { ttlMs?: number } = {}): void {
     this.#entries.delete(key)
-    this.#entries.set(key, { value: structuredClone(value), expiresAt: Date.now() + this.#ttlMs })
+    const expiresAt = Date.now() + (options.ttlMs ?? this.#ttlMs)
+    this.#entries.set(key, { value: structuredClone(value), expiresAt })
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break
       this.#entries.delete(oldest)
+      this.#stats.evictions++
     }
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key)
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+
+  stats(): CacheStats {
+    return { ...this.#stats, size: this.#entries.size }
   }
 }

@@ -6,7 +6,7 @@ import { callScopeReader } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
-import type { AgentEvent } from './options.ts'
+import type { EmitEvent } from './event-channel.ts'
 import { abortReason, isRetryable, retryDelayMs, sleep, type ResolvedRetry } from './retry.ts'
 
 const currentCallScope = callScopeReader()
@@ -24,7 +24,7 @@ export interface ModelCallScope {
   cache: ResponseCache | undefined
   trial: number
   /** set when streaming: text deltas go here */
-  emit: ((event: AgentEvent<unknown>) => void) | undefined
+  emit: EmitEvent | undefined
 }
 
 /** Calls the model once, through the cache, with timeouts and retries; every attempt lands in the trace. */
@@ -49,12 +49,12 @@ export async function callModel(
   const recorded = ambient?.recorder?.model({ scope: ambient, providerId: provider.id, request })
   if (recorded?.replayed) return replayedCall(recorded.replayed, iteration, scope, startedAt, started)
   if (key !== undefined && scope.cache) {
-    const cached = await scope.cache.get(key)
+    const cached = (await scope.cache.get(key)) as Completion | undefined
     if (cached) {
       recorded?.save(cached)
       const durationMs = performance.now() - started
       scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
-      if (cached.message.text) scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
+      if (cached.message.text) void scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
       notify(scope.observers, 'onLlmEnd', {
         runId: scope.runId,
         agent: scope.agent,
@@ -157,7 +157,8 @@ function replayedCall(
     finishReason: completion.finishReason,
     toolCalls: completion.message.toolCalls.length,
   })
-  if (completion.message.text) scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+  if (completion.message.text)
+    void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
   notify(scope.observers, 'onLlmEnd', {
     runId: scope.runId,
     agent: scope.agent,
@@ -197,7 +198,7 @@ async function attemptCall(
         ? streamCall(request, iteration, scope, controller.signal)
         : scope.provider.complete(request, callOptions(scope, controller.signal)).then((completion) => {
             if (completion.message.text)
-              scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+              void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
             return completion
           })
     return await Promise.race([work, aborted])
@@ -216,7 +217,9 @@ async function streamCall(
   const stream = scope.provider.stream?.(request, callOptions(scope, signal))
   if (!stream) throw new Error('provider has no stream()')
   for await (const event of stream) {
-    if (event.type === 'text-delta') scope.emit?.({ type: 'text-delta', text: event.text, iteration })
+    // the reader left `agent.stream()`: stop reading the reply
+    signal.throwIfAborted()
+    if (event.type === 'text-delta') void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
     else if (event.type === 'done') return event.completion
   }
   throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)

@@ -34,6 +34,8 @@ export interface Observer {
   onPolicyDecision?(
     event: RunEvent & { callId: string; name: string; decision: PolicyDecision; reason: string },
   ): void | Promise<void>
+  /** a limit stopped the run: `maxIterations` or one of `limits` (`maxRequests`, `maxCostUsd`, …) */
+  onLimit?(event: RunEvent & { limit: string; reason: string }): void | Promise<void>
   onRunEnd?(event: RunEvent & { result: AgentResult<unknown> }): void | Promise<void>
 }
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Provider, ModelSettings } from '../providers/provider.ts'
+import type { ModelSettings, Provider, ToolSchema } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
 import type { PolicyRules } from '../tools/policy.ts'
-import type { AnyTool } from '../tools/tool.ts'
+import type { AgentTool } from '../tools/tool.ts'
 import type {
   Message,
   StopReason,
@@ -19,16 +19,28 @@ import type {
 export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** shown in traces and reports @default 'agent' */
   name?: string
-  /** a model string (`local`, `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-5`, …) or a Provider */
+  /** a model string (`local`, `openai:gpt-4.1-mini`, `anthropic:claude-sonnet-4-6`, …) or a Provider */
   model: string | Provider
   /** the system prompt; a function gets the run's deps */
   instructions?: string | ((context: { deps: Deps }) => string)
-  tools?: readonly AnyTool[]
+  /** tools typed for other deps than the agent's are a type error (see `tool.withDeps`) */
+  tools?: readonly AgentTool<Deps>[]
   /** MCP servers whose tools join `tools`; started on the first run, stopped by `agent.close()` */
   mcp?: readonly McpServerOptions[]
+  /**
+   * edits the tool list before each model call, after each tool's own `prepare`: return the tools to offer (drop
+   * some, or change a description or schema; names stay); a call of a tool not offered this step is refused
+   */
+  prepareTools?: (
+    context: RunContext<Deps>,
+    tools: readonly ToolSchema[],
+  ) => readonly ToolSchema[] | Promise<readonly ToolSchema[]>
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
-  /** run several tool calls from one reply concurrently @default true */
+  /**
+   * run the `readOnly` tool calls of one reply concurrently, then the others one by one in call order; false runs
+   * every call in order @default true
+   */
   parallelTools?: boolean
   /** how many tool calls run at once when parallel @default 10 */
   toolConcurrency?: number
@@ -48,7 +60,12 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   confirmTimeoutMs?: number
   /** structured output: the reply must be JSON matching this schema; `result.parsed` is typed */
   output?: z.ZodType<Output>
-  /** times a reply that does not match `output` is sent back with the errors @default 2 */
+  /**
+   * checks of the final output (the parsed value with `output`, else the text), run in order after the schema;
+   * throw `new ModelRetry(message)` to send the message to the model and let it try again
+   */
+  outputValidators?: readonly OutputValidator<Output, Deps>[]
+  /** times a reply that fails `output` or an output validator is sent back with the errors @default 2 */
   outputRetries?: number
   settings?: ModelSettings
   retry?: RetryOptions
@@ -61,6 +78,62 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   deps?: Deps
   /** price overrides in USD per million tokens, keyed by model name (as the API reports it) */
   prices?: Record<string, ModelPrice>
+}
+
+/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
+export interface RunContext<Deps = unknown> {
+  /** the run's deps (`RunOptions.deps`, else the agent's) */
+  deps: Deps
+  runId: string
+  /** model calls made so far in this run */
+  iteration: number
+  /** the conversation so far, history included */
+  messages: readonly Message[]
+  /** tokens spent so far */
+  usage: Usage
+}
+
+/** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
+export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
+
+/** Checks the final output; throws `ModelRetry` to ask the model again, any other error ends the run with `error`. */
+export type OutputValidator<Output = undefined, Deps = unknown> = (
+  output: FinalOutput<Output>,
+  context: RunContext<Deps>,
+) => void | Promise<void>
+
+/**
+ * Every option of `AgentOptions`, the one list the Agent checks options against: a key not in it is a ConfigError.
+ * TypeScript requires each option of `AgentOptions` here, so a new option is one line in each.
+ */
+export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
+  name: true,
+  model: true,
+  instructions: true,
+  tools: true,
+  mcp: true,
+  prepareTools: true,
+  maxIterations: true,
+  parallelTools: true,
+  toolConcurrency: true,
+  toolTimeoutMs: true,
+  toolRetries: true,
+  maxToolErrors: true,
+  stopWhen: true,
+  policy: true,
+  confirm: true,
+  confirmTimeoutMs: true,
+  output: true,
+  outputValidators: true,
+  outputRetries: true,
+  settings: true,
+  retry: true,
+  requestTimeoutMs: true,
+  limits: true,
+  cache: true,
+  observers: true,
+  deps: true,
+  prices: true,
 }
 
 export interface RetryOptions {

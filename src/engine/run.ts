@@ -13,17 +13,19 @@ import {
   type ToolCallRequest,
   type TraceStep,
 } from '../types.ts'
-import type { ResponseCache } from './cache.ts'
+import { MemoryCache, type ResponseCache } from './cache.ts'
+import { checkFinalOutput, type ErasedOutputValidator } from './final-output.ts'
 import { callModel, type ModelCallScope } from './model-call.ts'
+import { prepareTools, type ErasedPrepareTools, type OfferedTools } from './prepare-tools.ts'
 import { notify } from './notify.ts'
+import type { EmitEvent } from './event-channel.ts'
 import type { Observer } from './observer.ts'
-import type { AgentEvent, AgentInput, AgentResult, ModelPrice, RunOptions, UsageLimits } from './options.ts'
+import type { AgentInput, AgentResult, ModelPrice, RunOptions, UsageLimits } from './options.ts'
 import { costOf } from './pricing.ts'
 import type { ResolvedRetry } from './retry.ts'
 import { nextStep, type Step } from './steps.ts'
-import { parseStructuredOutput } from './structured.ts'
 import { runToolCalls, toolResultText, type ToolRunScope } from './tool-runner.ts'
-import { usageLimitExceeded } from './usage-limits.ts'
+import { usageLimitExceeded, type LimitStop } from './usage-limits.ts'
 
 /** An Agent's options with every default applied. */
 export interface ResolvedAgent {
@@ -31,6 +33,8 @@ export interface ResolvedAgent {
   provider: Provider
   instructions: string | ((context: { deps: unknown }) => string) | undefined
   tools: ReadonlyMap<string, AnyTool>
+  /** set when a tool has `prepare` or the agent has `prepareTools`: the tool list is decided at each step */
+  prepareTools: ErasedPrepareTools | 'per-tool' | undefined
   maxIterations: number
   parallelTools: boolean
   toolConcurrency: number
@@ -42,13 +46,18 @@ export interface ResolvedAgent {
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
   confirmTimeoutMs: number
   output: z.ZodType | undefined
+  /** the output schema takes a string: the reply text is validated as it is, not searched for JSON */
+  outputPlainText: boolean
   outputJsonSchema: Record<string, unknown> | undefined
+  outputValidators: readonly ErasedOutputValidator[]
   outputRetries: number
   settings: ModelSettings | undefined
   retry: ResolvedRetry
   requestTimeoutMs: number
   limits: UsageLimits | undefined
   cache: ResponseCache | undefined
+  /** some tool has `cache`: without the agent's cache, each run gets its own */
+  cachesTools: boolean
   observers: readonly Observer[]
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
@@ -61,7 +70,7 @@ export async function executeRun(
   agent: ResolvedAgent,
   input: AgentInput,
   options: RunOptions,
-  emit?: (event: AgentEvent<unknown>) => void,
+  emit?: EmitEvent,
 ): Promise<AgentResult<unknown>> {
   const started = performance.now()
   const runId = randomUUID()
@@ -109,25 +118,49 @@ export async function executeRun(
     defaultTimeoutMs: agent.toolTimeoutMs,
     parallel: agent.parallelTools,
     concurrency: agent.toolConcurrency,
+    toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
   }
   const system = systemPrompt(agent, deps)
-  const toolSchemas = [...agent.tools.values()].map((tool) => tool.schema)
+  const allTools: OfferedTools = {
+    schemas: [...agent.tools.values()].map((tool) => tool.schema),
+    tools: agent.tools,
+  }
+
+  const limitStop = (stop: LimitStop, output: string): Ending => {
+    trace.push({
+      type: 'limit',
+      startedAt: Date.now(),
+      durationMs: 0,
+      limit: stop.limit,
+      reason: stop.reason,
+    })
+    notify(agent.observers, 'onLimit', { runId, agent: agent.name, limit: stop.limit, reason: stop.reason })
+    const stopReason = stop.limit === 'maxIterations' ? 'max_iterations' : 'usage_limit'
+    return { stopReason, output, error: stop.reason }
+  }
 
   const loop = async (): Promise<Ending> => {
     while (true) {
       if (signal.aborted) return { stopReason: 'aborted', output: '', error: 'The run was aborted.' }
       let next: Step = { kind: 'max-iterations' }
-      let afterCall: string | undefined
+      let afterCall: LimitStop | undefined
       if (iterations < agent.maxIterations) {
         const beforeCall = usageLimitExceeded(
           agent.limits,
           { requests: requests + 1, usage, costUsd },
           'before',
         )
-        if (beforeCall)
-          return { stopReason: 'usage_limit', output: lastAssistantText(messages), error: beforeCall }
+        if (beforeCall) return limitStop(beforeCall, lastAssistantText(messages))
+        const offered = agent.prepareTools
+          ? await prepareTools(
+              agent.tools,
+              agent.prepareTools === 'per-tool' ? undefined : agent.prepareTools,
+              { deps, runId, iteration: iterations, messages, usage },
+            )
+          : allTools
+        toolScope.tools = offered.tools
         iterations++
-        const request: CompletionRequest = { messages: [...messages], tools: toolSchemas }
+        const request: CompletionRequest = { messages: [...messages], tools: offered.schemas }
         if (system !== undefined) request.system = system
         if (agent.settings) request.settings = agent.settings
         if (agent.outputJsonSchema && agent.provider.capabilities?.structuredOutput) {
@@ -144,22 +177,35 @@ export async function executeRun(
           agent.prices,
         )
         costUsd = costUsd === null || cost === null ? null : costUsd + cost
-        afterCall = usageLimitExceeded(agent.limits, { requests, usage, costUsd }, 'after')
+        afterCall = usageLimitExceeded(
+          agent.limits,
+          { requests, usage, costUsd, model: completion.model },
+          'after',
+        )
         next = nextStep(completion)
       }
 
       switch (next.kind) {
         case 'final': {
           messages.push({ role: 'assistant', content: next.text })
-          if (afterCall) return { stopReason: 'usage_limit', output: next.text, error: afterCall }
-          if (!agent.output) return { stopReason: 'final', output: next.text }
-          const checked = parseStructuredOutput(next.text, agent.output)
-          if (checked.ok) return { stopReason: 'final', output: next.text, parsed: checked.value }
+          if (afterCall) return limitStop(afterCall, next.text)
+          if (!agent.output && agent.outputValidators.length === 0)
+            return { stopReason: 'final', output: next.text }
+          const checked = await checkFinalOutput(
+            next.text,
+            { schema: agent.output, plainText: agent.outputPlainText },
+            agent.outputValidators,
+            { deps, runId, iteration: iterations, messages, usage },
+          )
+          if (checked.kind === 'accept')
+            return { stopReason: 'final', output: next.text, parsed: checked.parsed }
+          if (checked.kind === 'fail') return { stopReason: 'error', output: next.text, error: checked.error }
           if (outputRetries >= agent.outputRetries) {
+            const what = agent.output ? 'Structured output' : 'Output validation'
             return {
               stopReason: 'error',
               output: next.text,
-              error: `Structured output failed after ${outputRetries} retries: ${checked.error}`,
+              error: `${what} failed after ${outputRetries} retries: ${checked.feedback}`,
             }
           }
           outputRetries++
@@ -168,15 +214,15 @@ export async function executeRun(
             startedAt: Date.now(),
             durationMs: 0,
             attempt: outputRetries,
-            error: checked.error,
+            error: checked.feedback,
           })
-          messages.push({ role: 'user', content: checked.error })
+          messages.push({ role: 'user', content: checked.feedback })
           break
         }
         case 'tool-calls': {
           messages.push({ role: 'assistant', content: next.text, toolCalls: next.calls })
           if (next.text) reasoning.push(next.text)
-          if (afterCall) return { stopReason: 'usage_limit', output: next.text, error: afterCall }
+          if (afterCall) return limitStop(afterCall, next.text)
           const outcomes = await runToolCalls(next.calls, toolScope)
           let terminal: { output: string } | undefined
           let exhausted: string | undefined
@@ -218,11 +264,13 @@ export async function executeRun(
           break
         }
         case 'max-iterations':
-          return {
-            stopReason: 'max_iterations',
-            output: lastAssistantText(messages),
-            error: `Stopped after ${agent.maxIterations} model calls (maxIterations) without a final answer.`,
-          }
+          return limitStop(
+            {
+              limit: 'maxIterations',
+              reason: `Stopped after ${agent.maxIterations} model calls (maxIterations) without a final answer.`,
+            },
+            lastAssistantText(messages),
+          )
       }
     }
   }
@@ -255,7 +303,7 @@ export async function executeRun(
   }
   if (ending.error !== undefined) result.error = ending.error
   notify(agent.observers, 'onRunEnd', { runId, agent: agent.name, result })
-  emit?.({ type: 'result', result })
+  void emit?.({ type: 'result', result })
   return result
 }
 

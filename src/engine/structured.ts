@@ -2,28 +2,32 @@ import type { z } from 'zod'
 
 export type StructuredCheck<Output> = { ok: true; value: Output } | { ok: false; error: string }
 
-/** Finds the JSON value in a reply (bare, in a code fence, or inside prose) and validates it against the schema. */
-export function parseStructuredOutput<Output>(
+/**
+ * Validates a final reply against the output schema (async refinements included). A `plainText` schema (one whose
+ * input is a string, such as `z.string()`) takes the reply as it is; any other finds the JSON value in the reply
+ * (bare, in a code fence, or inside prose).
+ */
+export async function parseStructuredOutput<Output>(
   text: string,
   schema: z.ZodType<Output>,
-): StructuredCheck<Output> {
-  const json = extractJson(text)
+  plainText = false,
+): Promise<StructuredCheck<Output>> {
+  const json = plainText ? text : extractJson(text)
   if (json === undefined) {
     return {
       ok: false,
       error: 'The reply contained no JSON value. Reply with only a JSON object matching the schema.',
     }
   }
-  const result = schema.safeParse(json)
+  const result = await schema.safeParseAsync(json)
   if (result.success) return { ok: true, value: result.data }
   const lines = result.error.issues.map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : '(root)'
     return `- ${where}: ${issue.message.replace(/^Invalid input: /, '')}`
   })
-  return {
-    ok: false,
-    error: `The JSON did not match the schema:\n${lines.join('\n')}\nReply again with corrected JSON only.`,
-  }
+  const what = plainText ? 'The reply did not match the expected output' : 'The JSON did not match the schema'
+  const next = plainText ? 'Reply again with a corrected answer.' : 'Reply again with corrected JSON only.'
+  return { ok: false, error: `${what}:\n${lines.join('\n')}\n${next}` }
 }
 
 /** The first parseable JSON object or array in the text, trying fenced blocks first. */

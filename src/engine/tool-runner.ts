@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto'
 import pLimit from 'p-limit'
 import { TimeoutError, toError } from '../errors.ts'
 import { decide, type PolicyRules } from '../tools/policy.ts'
 import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
+import { canonicalJson } from '../util/canonical-json.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import type { ResponseCache } from './cache.ts'
 import { callScopeReader } from './call-scope.ts'
+import { ModelRetry } from './model-retry.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
-import type { AgentEvent } from './options.ts'
+import type { EmitEvent } from './event-channel.ts'
 
 const currentCallScope = callScopeReader()
 
@@ -21,13 +25,15 @@ export interface ToolRunScope {
   signal: AbortSignal
   observers: readonly Observer[]
   trace: TraceStep[]
-  emit: ((event: AgentEvent<unknown>) => void) | undefined
+  emit: EmitEvent | undefined
   policy: PolicyRules | undefined
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
   confirmTimeoutMs: number
   defaultTimeoutMs: number
   parallel: boolean
   concurrency: number
+  /** where cacheable tools keep results: the agent's cache, else one for the run */
+  toolCache: ResponseCache | undefined
 }
 
 /** One finished call: the record for the result, the text for the model, and whether it succeeded. */
@@ -40,25 +46,48 @@ export interface ToolOutcome {
   content: string
 }
 
-/** Runs the calls of one model reply; outcomes come back in call order and one failure never cancels another. */
+/**
+ * Runs the calls of one model reply; outcomes come back in call order and one failure never cancels another. With
+ * `parallel`, calls of read-only tools run at once, then the others one by one in call order.
+ */
 export async function runToolCalls(
   calls: readonly ToolCallRequest[],
   scope: ToolRunScope,
 ): Promise<ToolOutcome[]> {
-  if (!scope.parallel || calls.length === 1) {
-    const outcomes: ToolOutcome[] = []
-    for (const call of calls) outcomes.push(await runToolCall(call, scope))
-    return outcomes
+  if (!scope.parallel || calls.length === 1) return runInOrder(calls, scope)
+  // an unknown tool only fails, so it cannot write either
+  const readsOnly = (call: ToolCallRequest): boolean => {
+    const tool = scope.tools.get(call.name)
+    return tool === undefined || tool.readOnly === true
   }
+  const outcomes: ToolOutcome[] = new Array<ToolOutcome>(calls.length)
+  const indexed = calls.map((call, index) => ({ call, index }))
   const limit = pLimit(scope.concurrency)
-  return Promise.all(calls.map((call) => limit(() => runToolCall(call, scope))))
+  await Promise.all(
+    indexed
+      .filter(({ call }) => readsOnly(call))
+      .map(({ call, index }) =>
+        limit(async () => {
+          outcomes[index] = await runToolCall(call, scope)
+        }),
+      ),
+  )
+  for (const { call, index } of indexed.filter(({ call }) => !readsOnly(call)))
+    outcomes[index] = await runToolCall(call, scope)
+  return outcomes
+}
+
+async function runInOrder(calls: readonly ToolCallRequest[], scope: ToolRunScope): Promise<ToolOutcome[]> {
+  const outcomes: ToolOutcome[] = []
+  for (const call of calls) outcomes.push(await runToolCall(call, scope))
+  return outcomes
 }
 
 async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<ToolOutcome> {
   const startedAt = Date.now()
   const started = performance.now()
   const tool = scope.tools.get(call.name)
-  const fail = (args: unknown, error: string): ToolOutcome => {
+  const fail = async (args: unknown, error: string): Promise<ToolOutcome> => {
     const record: ToolCallRecord = {
       id: call.id,
       name: call.name,
@@ -81,7 +110,8 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       callId: call.id,
       call: record,
     })
-    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
+    if (scope.emit)
+      await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
     return { record, tool, ok: false, content: error }
   }
 
@@ -103,6 +133,10 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
   if (denial !== undefined) return fail(checked.args, denial)
   if (isAborted(scope.signal)) return fail(checked.args, notRun)
 
+  // under `agent.stream()` this waits for the reader, who may leave the loop instead
+  if (scope.emit)
+    await scope.emit({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
+  if (isAborted(scope.signal)) return fail(checked.args, notRun)
   notify(scope.observers, 'onToolStart', {
     runId: scope.runId,
     agent: scope.agent,
@@ -110,9 +144,8 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
     name: call.name,
     args: checked.args,
   })
-  scope.emit?.({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
   try {
-    const result = await recordedExecute(tool, checked.args, call, scope)
+    const result = await cachedExecute(tool, checked.args, call, scope)
     const record: ToolCallRecord = {
       id: call.id,
       name: call.name,
@@ -135,16 +168,49 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       callId: call.id,
       call: record,
     })
-    scope.emit?.({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
+    if (scope.emit)
+      await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
     return { record, tool, ok: true, content: toolResultText(result) }
   } catch (error) {
     const reason = toError(error)
     const message =
       reason instanceof TimeoutError
         ? `Tool \`${call.name}\` timed out after ${reason.timeoutMs} ms.`
-        : `Tool \`${call.name}\` failed: ${reason.message}`
+        : reason instanceof ModelRetry
+          ? reason.message
+          : `Tool \`${call.name}\` failed: ${reason.message}`
     return fail(checked.args, message)
   }
+}
+
+/** Serves a cacheable tool's result from the cache (a `tool_cache_hit` step), or runs it and stores the result. */
+async function cachedExecute(
+  tool: AnyTool,
+  args: unknown,
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+): Promise<unknown> {
+  const cache = tool.cache ? scope.toolCache : undefined
+  if (!cache || !tool.cache) return recordedExecute(tool, args, call, scope)
+  const options = tool.cache === true ? {} : tool.cache
+  const identity: unknown = options.key ? options.key(args as Record<string, unknown>) : args
+  const key = `tool:${tool.name}:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`
+  const startedAt = Date.now()
+  const hit = (await cache.get(key)) as { result: unknown } | undefined
+  if (hit) {
+    scope.trace.push({
+      type: 'tool_cache_hit',
+      startedAt,
+      durationMs: 0,
+      callId: call.id,
+      name: call.name,
+      key,
+    })
+    return hit.result
+  }
+  const result = await recordedExecute(tool, args, call, scope)
+  await cache.set(key, { result }, options.ttlMs === undefined ? undefined : { ttlMs: options.ttlMs })
+  return result
 }
 
 /** Runs the tool, or with `record: true` under the runner's cassette, serves or saves its outcome. */
@@ -216,7 +282,7 @@ async function execute(
         name: call.name,
         chunk,
       })
-      scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
+      void scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
     },
   }
   try {

@@ -78,6 +78,13 @@ export const traceStepSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...step,
+    type: z.literal('tool_cache_hit'),
+    callId: z.string(),
+    name: z.string(),
+    key: z.string(),
+  }),
+  z.object({
+    ...step,
     type: z.literal('tool_result'),
     callId: z.string(),
     name: z.string(),
@@ -94,6 +101,7 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     reason: z.string(),
   }),
   z.object({ ...step, type: z.literal('structured_retry'), attempt: z.number(), error: z.string() }),
+  z.object({ ...step, type: z.literal('limit'), limit: z.string(), reason: z.string() }),
   z.object({ ...step, type: z.literal('error'), error: z.string() }),
 ])
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
+import type { RunContext } from '../engine/options.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -30,12 +31,32 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   timeoutMs?: number
   /** a successful call ends the run, with the result as the output @default false */
   terminal?: boolean
-  /** the tool has no side effects (informational, for policies and reports) @default false */
+  /** the tool has no side effects: its calls from one reply run at once, before the other tools' calls @default false */
   readOnly?: boolean
   /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
+  /**
+   * decides before each model call whether the tool is offered and how its schema reads: return the schema
+   * (edited or not; the name stays) or nothing to hide the tool for that step
+   */
+  prepare?(
+    context: RunContext<Deps>,
+    schema: ToolSchema,
+  ): ToolSchema | null | undefined | Promise<ToolSchema | null | undefined>
+  /**
+   * reuse successful results for the same arguments, within a run and, through the agent's `cache`, across runs:
+   * `true`, or `{ ttlMs, key }` where `key(args)` picks what identifies a call @default false
+   */
+  cache?: true | ToolCacheOptions<z.output<Parameters>>
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
+}
+
+export interface ToolCacheOptions<Args> {
+  /** how long a result is reused @default the cache's own lifetime */
+  ttlMs?: number
+  /** what identifies a call (hashed) @default the arguments */
+  key?(args: Args): unknown
 }
 
 /** A defined tool, ready to give to an Agent. */
@@ -46,7 +67,13 @@ export interface Tool<
 > extends Readonly<ToolConfig<Parameters, Result, Deps>> {
   /** what the model is sent */
   readonly schema: ToolSchema
+  /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
+  readonly '~deps'?: (deps: Deps) => void
 }
+
+/** A tool an Agent with these deps accepts: one typed for these deps, or for none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of any argument type must fit one list
+export type AgentTool<Deps> = Tool<z.ZodObject, any, Deps>
 
 /** Any tool, whatever its parameter, result and deps types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of any argument type must fit one list
@@ -70,6 +97,11 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
       `${label} needs \`parameters\` to be a zod object, e.g. z.object({ city: z.string() }).`,
     )
   }
+  if (typeof config.description !== 'string' || config.description.trim() === '') {
+    throw new ConfigError(
+      `${label} has an empty \`description\`: say what it does and when to use it; the model chooses tools by it.`,
+    )
+  }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
   const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
@@ -77,6 +109,16 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
     ...config,
     schema: { name: config.name, description: config.description, parameters },
   }
+}
+
+/**
+ * `tool` with the deps type fixed, so `ctx.deps` is typed while parameters and result are still inferred:
+ * `const lookup = tool.withDeps<{ db: Db }>()({ name, description, parameters, execute: (args, ctx) => … })`.
+ */
+tool.withDeps = function withDeps<Deps>() {
+  return <Parameters extends z.ZodObject, Result>(
+    config: ToolConfig<Parameters, Result, Deps>,
+  ): Tool<Parameters, Result, Deps> => tool(config)
 }
 
 /** Checks a tool list: no duplicate names. */

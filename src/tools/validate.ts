@@ -152,6 +152,12 @@ function convert(text: string, expected: string): number | boolean | undefined {
   if ((expected === 'number' || expected === 'int') && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) {
     return Number(text)
   }
-  if (expected === 'boolean' && (text === 'true' || text === 'false')) return text === 'true'
+  if (expected === 'boolean') return BOOLEAN_WORDS.get(text.toLowerCase())
   return undefined
 }
+
+// the words a model (or a YAML-minded user) writes for a boolean, as selectools accepts them
+const BOOLEAN_WORDS = new Map([
+  ...['true', 'yes', 'on', '1'].map((word) => [word, true] as const),
+  ...['false', 'no', 'off', '0'].map((word) => [word, false] as const),
+])

@@ -12,6 +12,8 @@ const completion = (text: string): Completion => ({
   model: 'scripted',
 })
 
+const textOf = (value: unknown) => (value as Completion | undefined)?.message.text
+
 describe('MemoryCache', () => {
   afterEach(() => {
     vi.useRealTimers()
@@ -30,10 +32,10 @@ describe('MemoryCache', () => {
     const stored = completion('hello')
     cache.set('k', stored)
     stored.message.text = 'changed'
-    const first = cache.get('k')
+    const first = cache.get('k') as Completion | undefined
     if (first) first.message.text = 'changed too'
 
-    expect(cache.get('k')?.message.text).toBe('hello')
+    expect(textOf(cache.get('k'))).toBe('hello')
   })
 
   test('drops the least recently used entry when full', () => {
@@ -44,8 +46,8 @@ describe('MemoryCache', () => {
     cache.set('c', completion('c'))
 
     expect(cache.get('b')).toBeUndefined()
-    expect(cache.get('a')?.message.text).toBe('a')
-    expect(cache.get('c')?.message.text).toBe('c')
+    expect(textOf(cache.get('a'))).toBe('a')
+    expect(textOf(cache.get('c'))).toBe('c')
     expect(cache.size).toBe(2)
   })
 
@@ -55,7 +57,7 @@ describe('MemoryCache', () => {
     cache.set('k', completion('hello'))
 
     vi.advanceTimersByTime(999)
-    expect(cache.get('k')?.message.text).toBe('hello')
+    expect(textOf(cache.get('k'))).toBe('hello')
     vi.advanceTimersByTime(1)
     expect(cache.get('k')).toBeUndefined()
     expect(cache.size).toBe(0)

@@ -34,15 +34,15 @@ describe('extractJson', () => {
 })
 
 describe('parseStructuredOutput', () => {
-  test('returns the validated value', () => {
-    expect(parseStructuredOutput('{"city": "Paris", "temperature": 22}', weather)).toEqual({
+  test('returns the validated value', async () => {
+    expect(await parseStructuredOutput('{"city": "Paris", "temperature": 22}', weather)).toEqual({
       ok: true,
       value: { city: 'Paris', temperature: 22 },
     })
   })
 
-  test('lists every schema issue with its path', () => {
-    expect(parseStructuredOutput('{"temperature": "warm"}', weather)).toEqual({
+  test('lists every schema issue with its path', async () => {
+    expect(await parseStructuredOutput('{"temperature": "warm"}', weather)).toEqual({
       ok: false,
       error: [
         'The JSON did not match the schema:',
@@ -53,8 +53,8 @@ describe('parseStructuredOutput', () => {
     })
   })
 
-  test('says when the reply holds no JSON at all', () => {
-    expect(parseStructuredOutput('It is sunny.', weather)).toEqual({
+  test('says when the reply holds no JSON at all', async () => {
+    expect(await parseStructuredOutput('It is sunny.', weather)).toEqual({
       ok: false,
       error: 'The reply contained no JSON value. Reply with only a JSON object matching the schema.',
     })

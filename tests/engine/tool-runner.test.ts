@@ -375,6 +375,7 @@ describe('parallel tools', () => {
         description: name,
         parameters: z.object({}),
         timeoutMs: 1000,
+        readOnly: true,
         execute: async () => {
           await together()
           return name
@@ -393,6 +394,7 @@ describe('parallel tools', () => {
     const first = tool({
       name: 'first',
       description: 'slow',
+      readOnly: true,
       parameters: z.object({}),
       execute: async () => {
         await secondDone.promise
@@ -402,6 +404,7 @@ describe('parallel tools', () => {
     const second = tool({
       name: 'second',
       description: 'fast',
+      readOnly: true,
       parameters: z.object({}),
       execute: () => {
         secondDone.resolve()
@@ -426,6 +429,7 @@ describe('parallel tools', () => {
     const first = tool({
       name: 'first',
       description: 'fails',
+      readOnly: true,
       parameters: z.object({}),
       execute: () => {
         firstFailed.resolve()
@@ -435,6 +439,7 @@ describe('parallel tools', () => {
     const second = tool({
       name: 'second',
       description: 'waits',
+      readOnly: true,
       parameters: z.object({}),
       execute: async (_args, ctx) => {
         await firstFailed.promise
@@ -458,6 +463,7 @@ describe('parallel tools', () => {
     const work = tool({
       name: 'work',
       description: 'work',
+      readOnly: true,
       parameters: z.object({ n: z.number() }),
       execute: async ({ n }) => {
         running++
@@ -501,6 +507,78 @@ describe('parallel tools', () => {
     expect(events).toEqual(['start first', 'end first', 'start second', 'end second'])
   })
 })
+
+describe('read-only batching', () => {
+  const logged = (events: string[], name: string, readOnly: boolean) =>
+    tool({
+      name,
+      description: name,
+      parameters: z.object({}),
+      readOnly,
+      execute: async () => {
+        events.push(`start ${name}`)
+        await new Promise((resolve) => setImmediate(resolve))
+        events.push(`end ${name}`)
+        return name
+      },
+    })
+
+  test('runs the read-only calls together, then the writing calls one by one in call order', async () => {
+    const events: string[] = []
+    const provider = new ScriptedProvider([
+      {
+        toolCalls: ['write_a', 'read_a', 'write_b', 'read_b'].map((name) => ({ name, id: name })),
+      },
+      'Done.',
+    ])
+    const agent = new Agent({
+      model: provider,
+      tools: [
+        logged(events, 'read_a', true),
+        logged(events, 'read_b', true),
+        logged(events, 'write_a', false),
+        logged(events, 'write_b', false),
+      ],
+    })
+
+    const result = await agent.run('Go')
+
+    expect(events).toEqual([
+      'start read_a',
+      'start read_b',
+      'end read_a',
+      'end read_b',
+      'start write_a',
+      'end write_a',
+      'start write_b',
+      'end write_b',
+    ])
+    expect(result.toolCalls.map((record) => record.id)).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+    expect(
+      result.messages.filter((message) => message.role === 'tool').map((message) => message.toolCallId),
+    ).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+  })
+
+  test('runs calls of tools not marked readOnly one by one', async () => {
+    const events: string[] = []
+    const provider = new ScriptedProvider([twoWrites, 'Done.'])
+    const agent = new Agent({
+      model: provider,
+      tools: [logged(events, 'first', false), logged(events, 'second', false)],
+    })
+
+    await agent.run('Go')
+
+    expect(events).toEqual(['start first', 'end first', 'start second', 'end second'])
+  })
+})
+
+const twoWrites: ScriptedReply = {
+  toolCalls: [
+    { name: 'first', args: {}, id: 'a' },
+    { name: 'second', args: {}, id: 'b' },
+  ],
+}
 
 describe('timeouts', () => {
   const hanging = (options: { timeoutMs?: number } = {}) => {

@@ -79,6 +79,13 @@ describe('bad tool definitions', () => {
     )
   })
 
+  test('rejects an empty or blank description, naming the tool', () => {
+    const message =
+      'Tool `search` has an empty `description`: say what it does and when to use it; the model chooses tools by it.'
+    expect(() => tool({ ...base, name: 'search', description: '' })).toThrow(new ConfigError(message))
+    expect(() => tool({ ...base, name: 'search', description: '  ' })).toThrow(new ConfigError(message))
+  })
+
   test('rejects a name providers would refuse, naming the tool', () => {
     expect(() => tool({ ...base, name: 'get weather' })).toThrow(
       new ConfigError(

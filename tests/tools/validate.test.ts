@@ -95,6 +95,16 @@ describe('checkToolArguments', () => {
     expect(result).toEqual({ ok: true, args: { ...valid, passengers: 3, refundable: true } })
   })
 
+  test('coerces yes/no, on/off and 1/0 to booleans, in any case', () => {
+    const words = ['yes', 'No', 'ON', 'off', '1', '0', 'TRUE']
+    const coerced = words.map((word) => {
+      const result = check({ ...valid, refundable: word })
+      return result.ok ? (result.args as { refundable: boolean }).refundable : result.error
+    })
+
+    expect(coerced).toEqual([true, false, true, false, true, false, true])
+  })
+
   test('coerces a string that needs it while still reporting the other issues', () => {
     const result = check({ ...valid, passengers: '3', to: 7 })
 
@@ -109,7 +119,7 @@ describe('checkToolArguments', () => {
   })
 
   test('does not coerce strings that are not exactly a number or a boolean', () => {
-    const result = check({ ...valid, passengers: 'two', refundable: 'yes' })
+    const result = check({ ...valid, passengers: 'two', refundable: 'maybe' })
 
     expect(result.ok ? '' : result.error).toBe(
       [

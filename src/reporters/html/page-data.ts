@@ -143,12 +143,16 @@ function traceLabel(step: z.infer<typeof traceStepSchema>): string {
       return `${step.from} → ${step.to} · ${step.error}`
     case 'tool_call':
       return `${step.name}(${json(step.args)})`
+    case 'tool_cache_hit':
+      return `${step.name} · cached result`
     case 'tool_result':
       return `${step.name} ${step.ok ? 'ok' : `failed: ${step.error ?? ''}`}`
     case 'policy':
       return `${step.name}: ${step.decision} · ${step.reason}`
     case 'structured_retry':
       return `structured output retry ${step.attempt} · ${step.error}`
+    case 'limit':
+      return `${step.limit} · ${step.reason}`
     case 'error':
       return step.error
   }
