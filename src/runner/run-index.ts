@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { CaseStats, CaseStatus, RunReport, SuiteStats } from './result.ts'
+import { redact } from '../util/redact.ts'
 
 /** The file in a reports folder with one line per finished run, newest last: what `evals view` lists. */
 export const RUN_INDEX_FILE = 'index.jsonl'
@@ -94,5 +95,8 @@ export function indexSuitesOf(
  * together never interleave their lines; a line torn by a crash is skipped by readers, which then scan the folder.
  */
 export async function appendRunIndex(report: RunReport): Promise<void> {
-  await appendFile(join(dirname(report.dir), RUN_INDEX_FILE), `${JSON.stringify(runIndexLineOf(report))}\n`)
+  await appendFile(
+    join(dirname(report.dir), RUN_INDEX_FILE),
+    `${redact(JSON.stringify(runIndexLineOf(report)))}\n`,
+  )
 }
