@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{AsyncLocalStorage}from"node:async_hooks";var shared=globalThis,storage=shared[Symbol.for("evals.keylessModels")]??=new AsyncLocalStorage;function withKeylessModels(servesWithoutKey,work){return storage.run(servesWithoutKey,work)}function replayOnlyKey(model){return storage.getStore()?.(model)===!0?"replay-without-key":void 0}export{withKeylessModels,replayOnlyKey};
