@@ -4,7 +4,7 @@ import { addUsage, emptyUsage, type Usage } from '../types.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
 import { checkName } from '../report/check-name.ts'
-import type { CaseProblem, CaseResult, CaseStatus, JudgeTotals, NamedVerdict, RunCounts, RunReport } from './result.ts'
+import type { CaseProblem, CaseResult, JudgeTotals, NamedVerdict, RunCounts, RunReport } from './result.ts'
 
 const MAX_PROBLEMS = 100
 
