@@ -136,6 +136,17 @@ describe('loadSuite on an invalid file', () => {
     )
   })
 
+  test('says how to wrap a bare list of cases, as selectools writes them, into a suite', async () => {
+    const file = scratchFile(
+      'bare-list.json',
+      '\n[\n  { "input": "weather in Paris", "expect_tool": "get_weather" }\n]\n',
+    )
+    expect(await loadErrorOf(loadSuite(file))).toBe(
+      'bare-list.json:2:1: a case file is an object, not a bare list of cases; wrap the list as ' +
+        '{ "suite": "my-suite", "target": { "agent": "./agent.ts" }, "cases": [ …your cases… ] }',
+    )
+  })
+
   test('reports every schema issue at once with file:line:column, path and did-you-mean', async () => {
     expect(await loadErrorOf(loadSuite(fixture('invalid/many-issues.yaml')))).toBe(
       [
