@@ -39,7 +39,7 @@ function cut(text: string, max = SHOWN): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
 }
 
-/** how much of what both values share is shown around their first difference */
+/** how much of what both values share is shown before their first difference */
 const LEAD = 30
 
 /** `before → after`, long values both cut from just before their first difference, so the change is on screen. */
