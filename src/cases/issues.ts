@@ -22,7 +22,10 @@ export const caseFileErrorMap: z.core.$ZodErrorMap = (issue) => {
       return issue.keys
         .map((key) => {
           const now = renamed?.[key]
-          return now === undefined ? unknownKeyMessage(key, known) : `\`${key}\` is now \`${now}\`; rename it`
+          if (now === undefined) return unknownKeyMessage(key, known)
+          return typeof now === 'string'
+            ? `\`${key}\` is now \`${now}\`; rename it`
+            : `unknown key \`${key}\`; did you mean \`${now.write}\`?`
         })
         .join('\n')
     }

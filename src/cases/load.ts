@@ -41,6 +41,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   if (source.errors.length > 0) {
     throw new CaseFileError(source.errors.map((error) => ({ file: absolute, path: '', ...error })))
   }
+  if (Array.isArray(source.data)) throw new CaseFileError(located([bareListIssue]))
   const issues: PathIssue[] = []
   const duplicates = new DuplicateIds(source)
   const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
@@ -72,6 +73,14 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
   if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
   return suite
+}
+
+/** selectools' JSON case file is a bare list of cases; here the list is the `cases:` of a suite */
+const bareListIssue: PathIssue = {
+  path: [],
+  message:
+    'a case file is an object, not a bare list of cases; wrap the list as ' +
+    '{ "suite": "my-suite", "target": { "agent": "./agent.ts" }, "cases": [ …your cases… ] }',
 }
 
 /** A case file parsed, with the SHA-256 of its bytes: a large JSON file streamed, any other read whole. */

@@ -6,6 +6,7 @@ import { moduleRefPattern } from '../evaluators/module-ref.ts'
 import { evaluatorDefinitions } from '../evaluators/registry.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { redactPatternProblem } from '../util/redact.ts'
+import { withRenamedKeys } from '../util/renamed-keys.ts'
 
 // the checks' schemas below are built with this zod; this module is loaded only when zod must validate
 provideZod(z)
@@ -232,6 +233,12 @@ export const caseSchema = z
   })
   .superRefine(checkConversation)
   .meta({ id: 'Case' })
+
+// selectools' flat check keys (`expect_tool: search`) name the `expect:` entry they are written as here
+withRenamedKeys(
+  caseSchema,
+  Object.fromEntries(kinds.map((kind) => [`expect_${kind}`, { write: `expect: { ${kind}: … }` }])),
+)
 
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
 export const caseFileSchema = z

@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 import { defineEvaluator, expected } from './definition.ts'
 import { codeList } from './describe.ts'
 
-const piiKinds = ['email', 'phone', 'ssn', 'credit_card', 'ip'] as const
+const piiKinds = ['email', 'phone', 'ssn', 'credit_card', 'ip', 'zip'] as const
 type PiiKind = (typeof piiKinds)[number]
 
 /** One piece of personal data found in a text. */
@@ -14,7 +14,8 @@ export interface PiiMatch {
 
 export const noPii = defineEvaluator({
   kind: 'no_pii',
-  description: 'The output contains no email, phone, SSN, credit card (Luhn-checked) or IP address.',
+  description:
+    'The output contains no email, phone, SSN, credit card (Luhn-checked), IP address or US ZIP code.',
   schemas: (z) => {
     const kindList = z.array(z.enum(piiKinds)).min(1)
     return {
@@ -42,10 +43,22 @@ export const noPii = defineEvaluator({
   }),
 })
 
+const states =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI'
+/**
+ * A ZIP+4 (`94103-1234`) anywhere; five digits only after a state abbreviation (`CA 94103`) or a label (`ZIP:`,
+ * `zip code`, `postal code`), so order numbers, years and amounts are not flagged.
+ */
+const zipCode = new RegExp(
+  `(?<![\\w-])\\d{5}-\\d{4}(?![\\w-])|(?<=\\b(?:${states}),?\\s{1,3}|\\b(?:ZIP|[Zz]ip|[Pp]ostal)(?:[ -]?(?:[Cc]ode|CODE))?\\s*(?:is|#|:)?\\s*)\\d{5}(?:-\\d{4})?(?![\\w-])`,
+  'g',
+)
+
 const detectors: [PiiKind, RegExp, (text: string) => boolean][] = [
   ['email', /[\w.%+-]+@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,}/g, () => true],
   ['credit_card', /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, (text) => luhn(text.replace(/\D/g, ''))],
   ['ssn', /(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])/g, () => true],
+  ['zip', zipCode, () => true],
   ['phone', /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)|\d{2,4})(?:[ .-]?\d{2,4}){2,3}(?![\w-])/g, isPhone],
   [
     'ip',

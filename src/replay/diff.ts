@@ -26,14 +26,29 @@ export function formatChanges(changes: readonly JsonChange[], max = 8): string {
   const lines = changes.slice(0, max).map((change) => {
     if (change.before === undefined) return `  + ${change.path}: ${cut(change.after ?? '')}`
     if (change.after === undefined) return `  - ${change.path}: ${cut(change.before)}`
-    return `  ~ ${change.path}: ${cut(change.before)} → ${cut(change.after)}`
+    return `  ~ ${change.path}: ${changed(change.before, change.after)}`
   })
   if (changes.length > max) lines.push(`  … and ${changes.length - max} more`)
   return lines.join('\n')
 }
 
-function cut(text: string, max = 100): string {
+/** the longest value shown, in characters */
+const SHOWN = 100
+
+function cut(text: string, max = SHOWN): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/** how much of what both values share is shown before their first difference */
+const LEAD = 30
+
+/** `before → after`, long values both cut from just before their first difference, so the change is on screen. */
+function changed(before: string, after: string): string {
+  let first = 0
+  while (first < before.length && before[first] === after[first]) first++
+  const start = first + LEAD <= SHOWN ? 0 : first - LEAD
+  const from = (text: string): string => (start === 0 ? cut(text) : `…${cut(text.slice(start), SHOWN - 1)}`)
+  return `${from(before)} → ${from(after)}`
 }
 
 function leaves(value: unknown): Map<string, string> {

@@ -109,6 +109,44 @@ describe('loadSuite on an invalid file', () => {
     )
   })
 
+  test('points selectools-style flat check keys to their `expect:` entry', async () => {
+    const file = scratchFile(
+      'selectools.yaml',
+      [
+        'suite: selectools',
+        'target: { command: cat }',
+        'cases:',
+        '  - id: weather',
+        '    input: weather in Paris',
+        '    expect_tool: get_weather',
+        '    expect_tool_args: { city: Paris }',
+        '    expect_contains: Paris',
+        '    expect_toll: x',
+        '',
+      ].join('\n'),
+    )
+    const message = await loadErrorOf(loadSuite(file))
+    expect(message.split('\n').slice(0, 3)).toEqual([
+      'selectools.yaml:6:5: cases[0].expect_tool: unknown key `expect_tool`; did you mean `expect: { tool: … }`?',
+      'selectools.yaml:7:5: cases[0].expect_tool_args: unknown key `expect_tool_args`; did you mean `expect: { tool_args: … }`?',
+      'selectools.yaml:8:5: cases[0].expect_contains: unknown key `expect_contains`; did you mean `expect: { contains: … }`?',
+    ])
+    expect(message.split('\n')[3]).toMatch(
+      /^selectools\.yaml:9:5: cases\[0\]\.expect_toll: unknown key `expect_toll`; /,
+    )
+  })
+
+  test('says how to wrap a bare list of cases, as selectools writes them, into a suite', async () => {
+    const file = scratchFile(
+      'bare-list.json',
+      '\n[\n  { "input": "weather in Paris", "expect_tool": "get_weather" }\n]\n',
+    )
+    expect(await loadErrorOf(loadSuite(file))).toBe(
+      'bare-list.json:2:1: a case file is an object, not a bare list of cases; wrap the list as ' +
+        '{ "suite": "my-suite", "target": { "agent": "./agent.ts" }, "cases": [ …your cases… ] }',
+    )
+  })
+
   test('reports every schema issue at once with file:line:column, path and did-you-mean', async () => {
     expect(await loadErrorOf(loadSuite(fixture('invalid/many-issues.yaml')))).toBe(
       [

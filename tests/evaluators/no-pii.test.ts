@@ -11,6 +11,12 @@ describe('findPii', () => {
     ['credit_card', 'card 4111 1111 1111 1111 on file', '4111 1111 1111 1111'],
     ['ip', 'from 192.168.1.10.', '192.168.1.10'],
     ['ip', 'from 2001:db8::8a2e:370:7334 today', '2001:db8::8a2e:370:7334'],
+    ['zip', 'ship to 1 Main St, Springfield, IL 62701.', '62701'],
+    ['zip', 'Boston, MA, 02139-4307', '02139-4307'],
+    ['zip', 'my ZIP CODE: 94103', '94103'],
+    ['zip', 'the zip is 10001', '10001'],
+    ['zip', 'postal code 73301 please', '73301'],
+    ['zip', 'mail it to 94103-1234 today', '94103-1234'],
   ])('finds a %s in %j', (kind, text, found) => {
     expect(findPii(text).map((match) => [match.kind, match.text])).toEqual([[kind, found]])
   })
@@ -22,6 +28,9 @@ describe('findPii', () => {
     ['an invalid SSN area', 'ref 000-12-3456'],
     ['a clock time', 'at 10:30:00'],
     ['a version with too large parts', 'v 999.1.2.3'],
+    ['five digits without a state or label', 'order 12345 shipped, total $25000'],
+    ['five digits after a word that is no state', 'SKU 12345, found in 23456 rows'],
+    ['a five-digit number with a short suffix', 'ref 12345-678, item 123456-7890a'],
   ])('ignores %s', (_label, text) => {
     expect(findPii(text)).toEqual([])
   })
@@ -32,7 +41,7 @@ describe('no_pii', () => {
     expect(await expectCheck('no_pii', true, transcriptOf({ output: 'Your refund is on its way.' }))).toEqual(
       {
         pass: true,
-        reason: 'output contains no email, phone, ssn, credit_card, ip',
+        reason: 'output contains no email, phone, ssn, credit_card, ip, zip',
       },
     )
   })

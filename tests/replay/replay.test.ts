@@ -100,6 +100,23 @@ describe('misses', () => {
     expect(message).toContain('--replay auto')
   })
 
+  test('a miss in a long message shows the diff from just before the change', async () => {
+    const dir = tempDir()
+    const question = (city: string) =>
+      `Hello there. I am planning a long trip next spring and would like to know the weather in ${city}.`
+    await runInto(dir, agentSuite(dir, [caseOf('echo', { input: question('Paris') })]), {
+      cassettes: 'record',
+    })
+    const changed = [caseOf('echo', { input: question('Lyon') })]
+
+    const { results } = await runInto(dir, agentSuite(dir, changed), { cassettes: 'replay' })
+
+    const message = results[0]?.status === 'errored' ? results[0].error.message : ''
+    expect(message).toContain(
+      '~ messages[0].content: …d like to know the weather in Paris." → …d like to know the weather in Lyon."',
+    )
+  })
+
   test('a trial that was never recorded misses with a hint about the trial index', async () => {
     const dir = tempDir()
     await runInto(dir, agentSuite(dir, [cases()[0]!]), { cassettes: 'record' })

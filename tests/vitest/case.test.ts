@@ -57,7 +57,7 @@ describe('toPassCase', () => {
         ✗ tool: expected tool \`cancel_subscription\`, agent called \`lookup_user\`, \`open_ticket\`
         ✓ contains: output contains \`cancelled\`
         ✗ custom: 3 tool calls
-        ✓ no_pii: output contains no email, phone, ssn, credit_card, ip
+        ✓ no_pii: output contains no email, phone, ssn, credit_card, ip, zip
         ✓ not contains: negated: output does not contain \`refund\` (ignoring case): "The subscription of u-42 is cancelled; access ends with the billing period."",
       }
     `)
@@ -79,7 +79,7 @@ describe('toPassCase', () => {
         ✓ tool: agent called \`cancel_subscription\`
         ✓ contains: output contains \`cancelled\`
         ✓ custom: 2 tool calls
-        ✓ no_pii: output contains no email, phone, ssn, credit_card, ip
+        ✓ no_pii: output contains no email, phone, ssn, credit_card, ip, zip
         ✓ not contains: negated: output does not contain \`refund\` (ignoring case): "The subscription of u-42 is cancelled; access ends with the billing period."",
       }
     `)

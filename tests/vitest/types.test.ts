@@ -40,7 +40,7 @@ describe('the `vitest` augmentation', () => {
       .toEqualTypeOf<{ latencyMs?: number; costUsd?: number; iterations?: number }>()
     expectTypeOf(assertion.toHaveNoPii)
       .parameter(0)
-      .toEqualTypeOf<readonly ('email' | 'phone' | 'ssn' | 'credit_card' | 'ip')[] | undefined>()
+      .toEqualTypeOf<readonly ('email' | 'phone' | 'ssn' | 'credit_card' | 'ip' | 'zip')[] | undefined>()
     expectTypeOf(assertion.not.toCallTool).returns.toEqualTypeOf<void>()
   })
 
