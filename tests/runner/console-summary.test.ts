@@ -35,7 +35,7 @@ function stable(report: RunReport): string {
 describe('console summary with trials and a baseline', () => {
   test('shows the accuracy interval, flaky cases and each case over its trials', async () => {
     expect(stable(await run([1]))).toBe(`
-Cases     5 passed · 4 failed · 0 errored · 0 skipped
+Runs      5 passed · 4 failed · 0 errored · 0 skipped (3 cases, up to 3 trials each)
 Accuracy  55.6% weighted ± 28.7 (SE) · 95% CI 15.1–89.8% over 3 cases
 Flaky     1 case: flaky-one 2/3
 Per case  passes/trials · pass rate · pass@k and pass^k with k = trials
@@ -47,7 +47,7 @@ Per case  passes/trials · pass rate · pass@k and pass^k with k = trials
 
   test('shows the comparison, the accuracy delta with its test, and the gate with its reasons', async () => {
     const dir = tempDir()
-    await run([], { updateBaseline: { dir } })
+    await run([], { updateBaseline: { dir, force: true } })
     const text = stable(await run([0, 2], { baseline: { path: dir } }))
     expect(text).toContain(`
 Compared  1 regressed · 0 improved · 2 unchanged · 0 new · 0 removed
