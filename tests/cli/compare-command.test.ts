@@ -123,7 +123,7 @@ describe('evals compare <run> <run>', () => {
 
   test('gives the same comparison whether the reference is the run or the baseline written from it', async () => {
     const baselines = tempDir()
-    const before = await runWith(['greet'], { updateBaseline: { dir: baselines } })
+    const before = await runWith(['greet'], { updateBaseline: { dir: baselines, force: true } })
     const after = await runWith(['refund'])
     await compareCommand([after, join(baselines, 'support.json'), '--no-color'])
     const withBaseline = stdout.split('\n').slice(2)
