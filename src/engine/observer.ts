@@ -17,8 +17,8 @@ interface RunEvent {
  * `onFallback` and `onToolChunk`, which fire inside a provider's or tool's own work and are never awaited.
  *
  * Order within a run: `onRunStart`, then per iteration `onIterationStart`, `onLlmStart`, (`onRetry`, `onFallback`),
- * `onLlmEnd`, the tool calls' hooks, `onIterationEnd`; a limit stop's `onLimit` comes before the last
- * `onIterationEnd`; `onRunEnd` comes last.
+ * `onLlmEnd`, the tool calls' hooks, `onIterationEnd`; then `onLimit` when a limit stopped the run, and `onRunEnd`
+ * last.
  */
 export interface Observer {
   /** the run started, before anything else happens */

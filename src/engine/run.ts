@@ -134,7 +134,17 @@ export async function executeRun(
     tools: agent.tools,
   }
 
+  // the iteration whose model call was made and whose end is not yet observed; 0 when none
+  let openIteration = 0
+  const endIteration = async (): Promise<void> => {
+    if (openIteration === 0) return
+    const iteration = openIteration
+    openIteration = 0
+    await observe('onIterationEnd', { runId, agent: agent.name, iteration })
+  }
+
   const limitStop = async (stop: LimitStop, output: string): Promise<Ending> => {
+    await endIteration()
     trace.push({
       type: 'limit',
       startedAt: Date.now(),
@@ -145,15 +155,6 @@ export async function executeRun(
     await observe('onLimit', { runId, agent: agent.name, limit: stop.limit, reason: stop.reason })
     const stopReason = stop.limit === 'maxIterations' ? 'max_iterations' : 'usage_limit'
     return { stopReason, output, error: stop.reason }
-  }
-
-  // the iteration whose model call was made and whose end is not yet observed; 0 when none
-  let openIteration = 0
-  const endIteration = async (): Promise<void> => {
-    if (openIteration === 0) return
-    const iteration = openIteration
-    openIteration = 0
-    await observe('onIterationEnd', { runId, agent: agent.name, iteration })
   }
 
   const loop = async (): Promise<Ending> => {

@@ -193,7 +193,7 @@ describe('observer hooks', () => {
     expect(log.at(-1)).toBe('onRunEnd')
   })
 
-  test('a limit stop inside an iteration comes before its end; a limit before a call opens no iteration', async () => {
+  test('a limit stop comes after the last iteration ended; a limit before a call opens no iteration', async () => {
     const log: string[] = []
     const oneIteration = new Agent({
       model: twoToolScript(log),
@@ -207,6 +207,19 @@ describe('observer hooks', () => {
 
     expect(stopped.stopReason).toBe('max_iterations')
     expect(log.slice(-4)).toEqual(['onToolEnd c2', 'onIterationEnd 1', 'onLimit', 'onRunEnd'])
+
+    log.length = 0
+    const fewTokens = new Agent({
+      model: twoToolScript(log),
+      tools: [getWeather, getTime],
+      limits: { maxTotalTokens: 1 },
+      observers: [recorder(log)],
+    })
+
+    const spent = await fewTokens.run('Weather and time in Paris?')
+
+    expect(spent.stopReason).toBe('usage_limit')
+    expect(log.slice(-4)).toEqual(['onLlmEnd 1', 'onIterationEnd 1', 'onLimit', 'onRunEnd'])
 
     log.length = 0
     const oneRequest = new Agent({
