@@ -58,20 +58,7 @@ export async function callModel(
       const durationMs = performance.now() - started
       scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
       if (cached.message.text) void scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
-      await notify(
-        scope.observers,
-        'onLlmEnd',
-        {
-          runId: scope.runId,
-          agent: scope.agent,
-          iteration,
-          providerId: provider.id,
-          completion: cached,
-          durationMs,
-          cached: true,
-        },
-        scope.awaitObservers,
-      )
+      await llmEnded(scope, iteration, cached, durationMs, true)
       return cached
     }
   }
@@ -104,20 +91,7 @@ export async function callModel(
         finishReason: completion.finishReason,
         toolCalls: completion.message.toolCalls.length,
       })
-      await notify(
-        scope.observers,
-        'onLlmEnd',
-        {
-          runId: scope.runId,
-          agent: scope.agent,
-          iteration,
-          providerId: provider.id,
-          completion,
-          durationMs,
-          cached: false,
-        },
-        scope.awaitObservers,
-      )
+      await llmEnded(scope, iteration, completion, durationMs, false)
       recorded?.save(completion)
       if (key !== undefined) await scope.cache?.set(key, completion)
       return completion
@@ -177,21 +151,20 @@ async function replayedCall(
   })
   if (completion.message.text)
     void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
-  await notify(
-    scope.observers,
-    'onLlmEnd',
-    {
-      runId: scope.runId,
-      agent: scope.agent,
-      iteration,
-      providerId: scope.provider.id,
-      completion,
-      durationMs,
-      cached: false,
-    },
-    scope.awaitObservers,
-  )
+  await llmEnded(scope, iteration, completion, durationMs, false)
   return completion
+}
+
+function llmEnded(
+  scope: ModelCallScope,
+  iteration: number,
+  completion: Completion,
+  durationMs: number,
+  cached: boolean,
+): Promise<void> | undefined {
+  const { runId, agent, provider } = scope
+  const event = { runId, agent, iteration, providerId: provider.id, completion, durationMs, cached }
+  return notify(scope.observers, 'onLlmEnd', event, scope.awaitObservers)
 }
 
 async function attemptCall(
