@@ -74,6 +74,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       cache: options.cache,
       cachesTools: [...tools.values()].some((candidate) => candidate.cache !== undefined),
       observers: options.observers ?? [],
+      awaitObservers: options.awaitObservers ?? false,
       deps: options.deps,
       prices: options.prices,
     }

@@ -18,6 +18,8 @@ export interface ModelCallScope {
   provider: Provider
   signal: AbortSignal
   observers: readonly Observer[]
+  /** wait for each observer hook's promise @default false */
+  awaitObservers?: boolean
   trace: TraceStep[]
   retry: ResolvedRetry
   requestTimeoutMs: number
@@ -37,13 +39,14 @@ export async function callModel(
   const key = scope.cache ? cacheKey(provider.id, request, scope.trial) : undefined
   const startedAt = Date.now()
   const started = performance.now()
-  notify(scope.observers, 'onLlmStart', {
-    runId: scope.runId,
-    agent: scope.agent,
-    iteration,
-    providerId: provider.id,
-    request,
-  })
+  await notify(
+    scope.observers,
+    'onLlmStart',
+    { runId: scope.runId, agent: scope.agent, iteration, providerId: provider.id, request },
+    scope.awaitObservers,
+  )
+  // an awaited observer may have taken long enough for the run to be aborted
+  if (scope.awaitObservers === true) scope.signal.throwIfAborted()
   // the runner's per-case scope: cassette and rate limiter, whoever built the Agent
   const ambient = currentCallScope()
   const recorded = ambient?.recorder?.model({ scope: ambient, providerId: provider.id, request })
@@ -55,15 +58,7 @@ export async function callModel(
       const durationMs = performance.now() - started
       scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
       if (cached.message.text) void scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
-      notify(scope.observers, 'onLlmEnd', {
-        runId: scope.runId,
-        agent: scope.agent,
-        iteration,
-        providerId: provider.id,
-        completion: cached,
-        durationMs,
-        cached: true,
-      })
+      await llmEnded(scope, iteration, cached, durationMs, true)
       return cached
     }
   }
@@ -96,15 +91,7 @@ export async function callModel(
         finishReason: completion.finishReason,
         toolCalls: completion.message.toolCalls.length,
       })
-      notify(scope.observers, 'onLlmEnd', {
-        runId: scope.runId,
-        agent: scope.agent,
-        iteration,
-        providerId: provider.id,
-        completion,
-        durationMs,
-        cached: false,
-      })
+      await llmEnded(scope, iteration, completion, durationMs, false)
       recorded?.save(completion)
       if (key !== undefined) await scope.cache?.set(key, completion)
       return completion
@@ -127,7 +114,12 @@ export async function callModel(
         delayMs,
         error: error.message,
       })
-      notify(scope.observers, 'onRetry', { runId: scope.runId, agent: scope.agent, attempt, delayMs, error })
+      await notify(
+        scope.observers,
+        'onRetry',
+        { runId: scope.runId, agent: scope.agent, attempt, delayMs, error },
+        scope.awaitObservers,
+      )
       await sleep(delayMs, scope.signal)
     }
   }
@@ -138,13 +130,13 @@ function isRateLimit(error: Error): error is ProviderError {
 }
 
 /** A call served from the cassette: traced and observed like a live one, so replayed transcripts match. */
-function replayedCall(
+async function replayedCall(
   completion: Completion,
   iteration: number,
   scope: ModelCallScope,
   startedAt: number,
   started: number,
-): Completion {
+): Promise<Completion> {
   const durationMs = performance.now() - started
   scope.trace.push({
     type: 'llm_call',
@@ -159,16 +151,20 @@ function replayedCall(
   })
   if (completion.message.text)
     void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
-  notify(scope.observers, 'onLlmEnd', {
-    runId: scope.runId,
-    agent: scope.agent,
-    iteration,
-    providerId: scope.provider.id,
-    completion,
-    durationMs,
-    cached: false,
-  })
+  await llmEnded(scope, iteration, completion, durationMs, false)
   return completion
+}
+
+function llmEnded(
+  scope: ModelCallScope,
+  iteration: number,
+  completion: Completion,
+  durationMs: number,
+  cached: boolean,
+): Promise<void> | undefined {
+  const { runId, agent, provider } = scope
+  const event = { runId, agent, iteration, providerId: provider.id, completion, durationMs, cached }
+  return notify(scope.observers, 'onLlmEnd', event, scope.awaitObservers)
 }
 
 async function attemptCall(
@@ -237,7 +233,7 @@ function callOptions(scope: ModelCallScope, signal: AbortSignal): CallOptions {
         to,
         error: error.message,
       })
-      notify(scope.observers, 'onFallback', { runId: scope.runId, agent: scope.agent, from, to, error })
+      void notify(scope.observers, 'onFallback', { runId: scope.runId, agent: scope.agent, from, to, error })
     },
   }
 }

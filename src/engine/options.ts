@@ -74,6 +74,11 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   limits?: UsageLimits
   cache?: ResponseCache
   observers?: readonly Observer[]
+  /**
+   * wait for each observer hook's promise before the run goes on (a hook that rejects is still ignored); by default
+   * hooks are not awaited @default false
+   */
+  awaitObservers?: boolean
   /** injected into every tool's `ctx.deps` (never shown to the model) */
   deps?: Deps
   /** price overrides in USD per million tokens, keyed by model name (as the API reports it) */
@@ -132,6 +137,7 @@ export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
   limits: true,
   cache: true,
   observers: true,
+  awaitObservers: true,
   deps: true,
   prices: true,
 }

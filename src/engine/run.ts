@@ -59,6 +59,8 @@ export interface ResolvedAgent {
   /** some tool has `cache`: without the agent's cache, each run gets its own */
   cachesTools: boolean
   observers: readonly Observer[]
+  /** each hook's promise is awaited before the run goes on */
+  awaitObservers: boolean
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
 }
@@ -89,13 +91,18 @@ export async function executeRun(
   let toolErrors = 0
   let outputRetries = 0
 
-  notify(agent.observers, 'onRunStart', { runId, agent: agent.name, input })
+  const observe = <Hook extends keyof Observer>(
+    hook: Hook,
+    event: Parameters<NonNullable<Observer[Hook]>>[0],
+  ): Promise<void> | undefined => notify(agent.observers, hook, event, agent.awaitObservers)
+  await observe('onRunStart', { runId, agent: agent.name, input })
   const modelScope: ModelCallScope = {
     runId,
     agent: agent.name,
     provider: agent.provider,
     signal,
     observers: agent.observers,
+    awaitObservers: agent.awaitObservers,
     trace,
     retry: agent.retry,
     requestTimeoutMs: agent.requestTimeoutMs,
@@ -110,6 +117,7 @@ export async function executeRun(
     deps,
     signal,
     observers: agent.observers,
+    awaitObservers: agent.awaitObservers,
     trace,
     emit,
     policy: agent.policy,
@@ -126,7 +134,17 @@ export async function executeRun(
     tools: agent.tools,
   }
 
-  const limitStop = (stop: LimitStop, output: string): Ending => {
+  // the iteration whose model call was made and whose end is not yet observed; 0 when none
+  let openIteration = 0
+  const endIteration = async (): Promise<void> => {
+    if (openIteration === 0) return
+    const iteration = openIteration
+    openIteration = 0
+    await observe('onIterationEnd', { runId, agent: agent.name, iteration })
+  }
+
+  const limitStop = async (stop: LimitStop, output: string): Promise<Ending> => {
+    await endIteration()
     trace.push({
       type: 'limit',
       startedAt: Date.now(),
@@ -134,13 +152,14 @@ export async function executeRun(
       limit: stop.limit,
       reason: stop.reason,
     })
-    notify(agent.observers, 'onLimit', { runId, agent: agent.name, limit: stop.limit, reason: stop.reason })
+    await observe('onLimit', { runId, agent: agent.name, limit: stop.limit, reason: stop.reason })
     const stopReason = stop.limit === 'maxIterations' ? 'max_iterations' : 'usage_limit'
     return { stopReason, output, error: stop.reason }
   }
 
   const loop = async (): Promise<Ending> => {
     while (true) {
+      await endIteration()
       if (signal.aborted) return { stopReason: 'aborted', output: '', error: 'The run was aborted.' }
       let next: Step = { kind: 'max-iterations' }
       let afterCall: LimitStop | undefined
@@ -151,6 +170,8 @@ export async function executeRun(
           'before',
         )
         if (beforeCall) return limitStop(beforeCall, lastAssistantText(messages))
+        openIteration = iterations + 1
+        await observe('onIterationStart', { runId, agent: agent.name, iteration: openIteration })
         const offered = agent.prepareTools
           ? await prepareTools(
               agent.tools,
@@ -302,7 +323,8 @@ export async function executeRun(
     durationMs: performance.now() - started,
   }
   if (ending.error !== undefined) result.error = ending.error
-  notify(agent.observers, 'onRunEnd', { runId, agent: agent.name, result })
+  await endIteration()
+  await observe('onRunEnd', { runId, agent: agent.name, result })
   void emit?.({ type: 'result', result })
   return result
 }

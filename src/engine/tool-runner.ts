@@ -24,6 +24,7 @@ export interface ToolRunScope {
   deps: unknown
   signal: AbortSignal
   observers: readonly Observer[]
+  awaitObservers: boolean
   trace: TraceStep[]
   emit: EmitEvent | undefined
   policy: PolicyRules | undefined
@@ -104,12 +105,17 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       ok: false,
       error,
     })
-    notify(scope.observers, 'onToolError', {
-      runId: scope.runId,
-      agent: scope.agent,
-      callId: call.id,
-      call: record,
-    })
+    await notify(
+      scope.observers,
+      'onToolError',
+      {
+        runId: scope.runId,
+        agent: scope.agent,
+        callId: call.id,
+        call: record,
+      },
+      scope.awaitObservers,
+    )
     if (scope.emit)
       await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
     return { record, tool, ok: false, content: error }
@@ -137,13 +143,20 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
   if (scope.emit)
     await scope.emit({ type: 'tool-call', callId: call.id, name: call.name, args: checked.args })
   if (isAborted(scope.signal)) return fail(checked.args, notRun)
-  notify(scope.observers, 'onToolStart', {
-    runId: scope.runId,
-    agent: scope.agent,
-    callId: call.id,
-    name: call.name,
-    args: checked.args,
-  })
+  await notify(
+    scope.observers,
+    'onToolStart',
+    {
+      runId: scope.runId,
+      agent: scope.agent,
+      callId: call.id,
+      name: call.name,
+      args: checked.args,
+    },
+    scope.awaitObservers,
+  )
+  // an awaited observer may have taken long enough for the run to be aborted
+  if (isAborted(scope.signal)) return fail(checked.args, notRun)
   try {
     const result = await cachedExecute(tool, checked.args, call, scope)
     const record: ToolCallRecord = {
@@ -162,12 +175,17 @@ async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<
       ok: true,
       result,
     })
-    notify(scope.observers, 'onToolEnd', {
-      runId: scope.runId,
-      agent: scope.agent,
-      callId: call.id,
-      call: record,
-    })
+    await notify(
+      scope.observers,
+      'onToolEnd',
+      {
+        runId: scope.runId,
+        agent: scope.agent,
+        callId: call.id,
+        call: record,
+      },
+      scope.awaitObservers,
+    )
     if (scope.emit)
       await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
     return { record, tool, ok: true, content: toolResultText(result) }
@@ -275,7 +293,7 @@ async function execute(
     emit: (chunk) => {
       // the call already ended (finished, timed out or aborted): late chunks would be misleading
       if (controller.signal.aborted) return
-      notify(scope.observers, 'onToolChunk', {
+      void notify(scope.observers, 'onToolChunk', {
         runId: scope.runId,
         agent: scope.agent,
         callId: call.id,
@@ -338,14 +356,19 @@ async function checkPolicy(
     decision,
     reason,
   })
-  notify(scope.observers, 'onPolicyDecision', {
-    runId: scope.runId,
-    agent: scope.agent,
-    callId: call.id,
-    name: call.name,
-    decision,
-    reason,
-  })
+  await notify(
+    scope.observers,
+    'onPolicyDecision',
+    {
+      runId: scope.runId,
+      agent: scope.agent,
+      callId: call.id,
+      name: call.name,
+      decision,
+      reason,
+    },
+    scope.awaitObservers,
+  )
   return decision === 'deny'
     ? `Tool call \`${call.name}\` was denied by policy (${reason}). Do not retry it; continue without it.`
     : undefined
