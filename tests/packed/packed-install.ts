@@ -34,7 +34,8 @@ export function packedProject(manifest: Record<string, unknown> = {}): PackedPro
   const packageDir = join(modules, 'agent-evals')
   renameSync(join(dir, 'package'), packageDir)
   for (const name of readdirSync(join(repo, 'node_modules'))) {
-    if (name.startsWith('.') || name === 'agent-evals') continue
+    // `.bin` too: examples start tools installed beside the package (an MCP server)
+    if ((name.startsWith('.') && name !== '.bin') || name === 'agent-evals') continue
     symlinkSync(join(repo, 'node_modules', name), join(modules, name))
   }
   writeFileSync(
