@@ -148,6 +148,7 @@ describe('no secret reaches a file or the console', () => {
         join(dir, 'reports'),
         '--record',
         '--update-baseline',
+        '--force',
         '--baseline-dir',
         join(dir, 'baselines'),
         '--reporter',
