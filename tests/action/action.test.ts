@@ -173,7 +173,10 @@ describe('fail-on', () => {
     beforeAll(async () => {
       baselineDir = join(tmp, 'baselines')
       const suites = await loadSuites([join(root, fixtures, 'regress.yaml')])
-      await runSuites(suites, { outDir: join(tmp, 'reports'), updateBaseline: { dir: baselineDir, force: true } })
+      await runSuites(suites, {
+        outDir: join(tmp, 'reports'),
+        updateBaseline: { dir: baselineDir, force: true },
+      })
       // the baseline remembers the critical case as passing, so this run regresses it
       const file = join(baselineDir, 'action-regress.json')
       const baseline = JSON.parse(await readFile(file, 'utf8')) as {
