@@ -42,12 +42,13 @@ describe('README TypeScript examples, against the packed package', () => {
 })
 
 describe('the packed package', () => {
-  test('ships its license, no source maps, and only built files besides the manifest, README and schemas', () => {
+  test('ships its license, no source maps, and only built files besides the manifest, README, schemas and Action', () => {
     expect(project.files).toContain('LICENSE')
     expect(project.files.filter((file) => file.endsWith('.map'))).toEqual([])
-    expect(project.files.filter((file) => !/^(dist|schema|bin)\//.test(file)).sort()).toEqual([
+    expect(project.files.filter((file) => !/^(dist|schema|bin|action\/dist)\//.test(file)).sort()).toEqual([
       'LICENSE',
       'README.md',
+      'action/action.yml',
       'package.json',
     ])
   })

@@ -8,8 +8,8 @@ export interface ScaffoldSettings {
   packageName: string
 }
 
-/** The GitHub Action the workflow uses; pin the version you want. */
-export const ACTION_REF = 'evals/evals/action@v1'
+/** The GitHub Action the workflow uses: the one the installed package ships, so it is the version `npm ci` installs. */
+const actionRef = (packageName: string): string => `./node_modules/${packageName}/action`
 
 /** The suite the scaffold's case file defines; its baseline is `baselines/<SUITE>.json`. */
 export const SUITE = 'support'
@@ -132,6 +132,7 @@ cases:
 const workflowFile = ({
   dir,
   model,
+  packageName,
 }: ScaffoldSettings): string => `# Runs the evals on every pull request: a sticky PR comment, the report in the job summary, an annotation on each
 # failing case, and a failed check when a suite regresses against baselines/<suite>.json.
 name: evals
@@ -155,7 +156,7 @@ jobs:
           cache: npm
       - run: npm ci --no-audit --no-fund
       - id: evals
-        uses: ${ACTION_REF}
+        uses: ${actionRef(packageName)}
         with:
           cases: ${dir}/cases/*.yaml
           baseline-dir: baselines

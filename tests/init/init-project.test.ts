@@ -95,8 +95,11 @@ describe('evals init in a project installed from npm pack', () => {
     expect(cases).toContain('custom: ../checks.ts#quotesEveryToolResult')
     const workflow = readFileSync(join(dir, '.github/workflows/evals.yml'), 'utf8')
     expect(workflow).toMatch(
-      /uses: \S+\/action@v1\n {8}with:\n {10}cases: evals\/cases\/\*\.yaml\n {10}baseline-dir: baselines\n/,
+      /uses: \.\/node_modules\/agent-evals\/action\n {8}with:\n {10}cases: evals\/cases\/\*\.yaml\n {10}baseline-dir: baselines\n/,
     )
+    // the workflow's action is the one the package ships
+    expect(existsSync(join(dir, `node_modules/${packageName}/action/action.yml`))).toBe(true)
+    expect(existsSync(join(dir, `node_modules/${packageName}/action/dist/index.js`))).toBe(true)
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>
     }
