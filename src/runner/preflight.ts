@@ -1,7 +1,19 @@
 import { relative } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
-import type { RunOptions } from './run-suite.ts'
+import type { Provider } from '../providers/provider.ts'
+
+/** The models a run calls, beside the suites' own; checked for their keys before anything runs. */
+export interface ModelOptions {
+  /** model for agent targets; overrides the suites' `model:` */
+  model?: string
+  /** judge model for LLM-judge checks; overrides the suites' `judge.model` (`--judge`) */
+  judge?: string
+  /** used for every judge call instead of resolving a judge model (scripted judges in tests) */
+  judgeProvider?: Provider
+  /** a suite with LLM judges but no judge model cannot run, as `gate: { require_judges: true }` (`--require-judges`) */
+  requireJudges?: boolean
+}
 
 /** A model the run will call, and where it was set. */
 interface ModelUse {
@@ -15,10 +27,7 @@ interface ModelUse {
  * with `require_judges`, that every judged suite has a judge model; throws a ConfigError naming the case file and
  * the setting. Models of a prefix no one registered yet are left to the target, which may register it.
  */
-export async function checkModels(
-  suites: readonly Suite[],
-  options: Pick<RunOptions, 'model' | 'judge' | 'judgeProvider' | 'requireJudges'>,
-): Promise<void> {
+export async function checkModels(suites: readonly Suite[], options: ModelOptions): Promise<void> {
   const uses = suites.flatMap((suite) => modelUses(suite, options))
   if (uses.length === 0) return
   // the registry loads the provider SDKs: only when some model is to be checked
@@ -34,10 +43,7 @@ export async function checkModels(
   }
 }
 
-function modelUses(
-  suite: Suite,
-  options: Pick<RunOptions, 'model' | 'judge' | 'judgeProvider' | 'requireJudges'>,
-): ModelUse[] {
+function modelUses(suite: Suite, options: ModelOptions): ModelUse[] {
   const file = relative(process.cwd(), suite.file)
   const uses: ModelUse[] = []
   const model = options.model ?? suite.model

@@ -6,7 +6,6 @@ import { AbortError, toError } from '../errors.ts'
 import { RateLimiters, type RateLimitOptions } from '../engine/rate-limit.ts'
 import { loadEvaluatorCompiler, type EvaluatorCompiler } from '../evaluators/compile.ts'
 import type { JudgeOptions } from '../evaluators/llm-judge.ts'
-import type { Provider } from '../providers/provider.ts'
 import { withKeylessModels } from '../providers/keyless.ts'
 import type { CassetteMode } from '../replay/cassette.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
@@ -31,7 +30,7 @@ import { conversationOf } from './conversation.ts'
 import { SnapshotTally, SuiteSnapshots, type SnapshotOptions } from './snapshots.ts'
 import { runCase, type CaseJob } from './run-case.ts'
 import { appendRunIndex } from './run-index.ts'
-import { checkModels } from './preflight.ts'
+import { checkModels, type ModelOptions } from './preflight.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
 import { writeJsonFile } from '../util/json-file.ts'
 import { useRedaction } from '../util/redact.ts'
@@ -39,7 +38,7 @@ import { selectShard, type Shard } from './shard.ts'
 import { RunStats } from './stats.ts'
 
 /** How a run goes. Flags given here override the case files. */
-export interface RunOptions {
+export interface RunOptions extends ModelOptions {
   /** (case, trial) pairs at once @default 4 */
   concurrency?: number
   /** per-case limit on target plus evaluators; overrides the files' `timeout` @default 60_000 */
@@ -48,14 +47,6 @@ export interface RunOptions {
   bail?: boolean
   /** runs per case; overrides the files' `trials` */
   trials?: number
-  /** model for agent targets; overrides the suites' `model:` */
-  model?: string
-  /** judge model for LLM-judge checks; overrides the suites' `judge.model` (`--judge`) */
-  judge?: string
-  /** used for every judge call instead of resolving a judge model (scripted judges in tests) */
-  judgeProvider?: Provider
-  /** a suite with LLM judges but no judge model cannot run, as `gate: { require_judges: true }` (`--require-judges`) */
-  requireJudges?: boolean
   /** results go to `<outDir>/<runId>/` @default 'reports' */
   outDir?: string
   /** @default a sortable timestamp plus random suffix */
