@@ -2,7 +2,7 @@ import { relative } from 'node:path'
 import * as core from '@actions/core'
 import type { Suite } from '../src/cases/suite.ts'
 import { CaseFileError } from '../src/errors.ts'
-import type { CaseStats, RunReport } from '../src/runner/result.ts'
+import type { CaseStats, RunReport } from '../src/model/run-report.ts'
 
 /** GitHub shows at most 50 annotations of a kind per job; past that they only clutter the log. */
 const MAX_ANNOTATIONS = 50

@@ -1,4 +1,4 @@
-import type { RunReport } from '../src/runner/result.ts'
+import type { RunReport } from '../src/model/run-report.ts'
 import type { FailOn } from './inputs.ts'
 
 /**

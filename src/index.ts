@@ -80,22 +80,14 @@ export type { CommandTargetOptions } from './targets/command.ts'
 export type { Target, TargetContext } from './targets/target.ts'
 export { runSuite, runSuites } from './runner/run-suite.ts'
 export type { RunOptions as SuiteRunOptions } from './runner/run-suite.ts'
-export type { CaseStats, CaseStatsList } from './runner/case-stats.ts'
-export type {
-  CaseProblem,
-  CaseResult,
-  CaseStatus,
-  NamedVerdict,
-  RunInfo,
-  RunReport,
-  SerializedError,
-} from './runner/result.ts'
+export type { CaseResult, CaseStatus, NamedVerdict, SerializedError } from './model/case-result.ts'
+export type { CaseProblem, CaseStats, CaseStatsList, RunInfo, RunReport } from './model/run-report.ts'
 export type { Reporter } from './reporters/reporter.ts'
 export { createReporters, REPORTERS } from './reporters/index.ts'
 export type { ReporterFactory, ReporterOptions } from './reporters/index.ts'
-export { openReport } from './report/read.ts'
-export { reportSchema } from './report/schema.ts'
-export type { Report } from './report/schema.ts'
+export { openReport } from './report-file/read.ts'
+export { reportSchema } from './report-file/schema.ts'
+export type { Report } from './report-file/schema.ts'
 export { ConsoleReporter } from './reporters/console.ts'
 export type { ConsoleReporterOptions } from './reporters/console.ts'
 export {

@@ -1,4 +1,4 @@
-import type { RunReport } from '../runner/result.ts'
+import type { RunReport } from '../model/run-report.ts'
 
 /** Exit codes of `evals`: CI can tell "the agent got worse" (1) from "the harness or target broke" (2). */
 export const EXIT = { ok: 0, failed: 1, couldNotRun: 2, interrupted: 130 } as const

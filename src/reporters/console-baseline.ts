@@ -1,7 +1,7 @@
 import type { CaseComparison, Comparison, Transition } from '../baselines/comparison.ts'
 import { percent, points, pValue, ratio } from '../baselines/format.ts'
 import type { GateResult } from '../baselines/gate.ts'
-import type { SuiteStats } from '../runner/result.ts'
+import type { SuiteStats } from '../model/run-report.ts'
 import type { Style } from './format.ts'
 
 /** at most this many changed cases are listed; the rest are counted */

@@ -1,4 +1,4 @@
-import type { RunReport } from '../runner/result.ts'
+import type { RunReport } from '../model/run-report.ts'
 import type { Style } from './format.ts'
 
 /** The snapshot lines of the console summary: the counts, then each moved output with its diff. */

@@ -1,4 +1,4 @@
-import type { ReportCase } from '../report/schema.ts'
+import type { ReportCase } from '../report-file/schema.ts'
 import { truncate } from './text.ts'
 
 type Verdict = Extract<ReportCase, { verdicts: unknown }>['verdicts'][number]

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { openReport } from '../report/read.ts'
-import { ensureJsonReport, type JsonReportOptions } from '../report/write-json.ts'
+import { openReport } from '../report-file/read.ts'
+import { ensureJsonReport, type JsonReportOptions } from '../report-file/write-json.ts'
 import { gitInfo, type GitInfo } from '../util/git.ts'
 import type { LoadRenderer } from './renderer.ts'
 import type { Reporter, RunReport } from './reporter.ts'

@@ -1,4 +1,4 @@
-import type { ReportCase } from '../report/schema.ts'
+import type { ReportCase } from '../report-file/schema.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
 import { truncate, visibleControls } from './text.ts'
 

@@ -1,4 +1,4 @@
-import type { ReportCase } from '../report/schema.ts'
+import type { ReportCase } from '../report-file/schema.ts'
 import { turnViews } from './conversation-text.ts'
 import { inlineMarkdown as md } from './markdown-text.ts'
 

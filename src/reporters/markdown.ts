@@ -1,6 +1,6 @@
 import { writeFileAtomic } from '../util/atomic-file.ts'
-import type { ReportSource } from '../report/read.ts'
-import type { ReportHeader } from '../report/schema.ts'
+import type { ReportSource } from '../report-file/read.ts'
+import type { ReportHeader } from '../report-file/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
 import { MovedSnapshots } from './markdown-snapshots.ts'

@@ -1,4 +1,4 @@
-import type { ReportSource } from '../report/read.ts'
+import type { ReportSource } from '../report-file/read.ts'
 
 /** A report format derived from the JSON report: JUnit, HTML, Markdown, or a user's. */
 export interface ReportRenderer {

@@ -1,4 +1,5 @@
-import type { CaseResult, RunInfo, RunReport } from '../runner/result.ts'
+import type { CaseResult } from '../model/case-result.ts'
+import type { RunInfo, RunReport } from '../model/run-report.ts'
 
 export type { CaseResult, RunInfo, RunReport }
 

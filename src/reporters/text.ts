@@ -1,5 +1,5 @@
-import { checkName } from '../report/check-name.ts'
-import type { ReportCase } from '../report/schema.ts'
+import { checkName } from '../report-file/check-name.ts'
+import type { ReportCase } from '../report-file/schema.ts'
 import { formatCount } from './format.ts'
 
 const CONTROL =

@@ -10,9 +10,10 @@ import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
 import { WeightedAccuracyTally } from '../stats/proportion.ts'
-import { toCaseSummary, type CaseStats, type SuiteCases } from './case-stats.ts'
+import { toCaseSummary, type SuiteCases } from './case-stats.ts'
+import type { CaseStats } from '../model/run-report.ts'
 import { isFlaky } from '../stats/trials.ts'
-import type { RunReport, SuiteStats } from './result.ts'
+import type { RunReport, SuiteStats } from '../model/run-report.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
 export interface BaselineOptions {

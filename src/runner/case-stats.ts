@@ -2,24 +2,8 @@ import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
 import type { CaseList } from '../cases/suite.ts'
 import { WeightedAccuracyTally, type WeightedAccuracy } from '../stats/proportion.ts'
 import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
-import type { CaseResult } from './result.ts'
-
-/** One case aggregated over its trials: the baseline's `CaseSummary` plus the trial statistics. */
-export interface CaseStats extends CaseSummary {
-  suite: string
-  /** the case's weight in the weighted accuracy */
-  weight: number
-  /** trials that errored (infrastructure); they are not counted in `trials` */
-  errored: number
-  /** passes / trials; null when no trial reached a verdict */
-  passRate: number | null
-  /** unbiased pass@k with k = `trials`: the chance at least one of k trials passes; null without a verdict */
-  passAtK: number | null
-  /** pass^k with k = `trials`: the chance k fresh trials all pass, (passes / trials)^k; null without a verdict */
-  passHatK: number | null
-  /** some, but not all, trials passed */
-  flaky: boolean
-}
+import type { CaseResult } from '../model/case-result.ts'
+import type { CaseStats, CaseStatsList } from '../model/run-report.ts'
 
 /**
  * Per-case aggregates of a run, filled online from CaseResults; each suite's cases must be registered with `plan`
@@ -165,12 +149,6 @@ export interface CaseTotals {
 export interface SuiteCases {
   cases: CaseStatsList
   forEachTotals: (visit: (totals: Readonly<CaseTotals>) => void) => void
-}
-
-/** Cases with their stats, in run order: iterate it as often as needed, or spread it into an array. */
-export interface CaseStatsList extends Iterable<CaseStats> {
-  /** how many cases it yields */
-  readonly length: number
 }
 
 /**

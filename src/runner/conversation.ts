@@ -5,7 +5,7 @@ import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../targets/target.ts'
 import type { Message, Transcript, Turn } from '../types.ts'
 import { addUsage, emptyUsage } from '../types.ts'
-import type { ConversationTurn } from './result.ts'
+import type { ConversationTurn } from '../model/case-result.ts'
 import { nextSimulatedMessage } from './simulated-user.ts'
 
 /** A case's conversation, ready to run: scripted turns with their compiled checks, or a simulated user. */

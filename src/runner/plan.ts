@@ -8,7 +8,8 @@ import type { CaseDefinition, CaseList, Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { copyFileHashed } from '../util/copy-file.ts'
 import { writeJsonFile } from '../util/json-file.ts'
-import { selectShard, type Shard } from './shard.ts'
+import { selectShard } from './shard.ts'
+import type { Shard } from '../model/run-report.ts'
 
 /** `run.json` format version: 2 copies the case files into the run, where 1 listed a hash per case. */
 export const PLAN_VERSION = 2

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
-import { readLines } from '../report/lines.ts'
-import type { CaseResult } from './result.ts'
+import { readLines } from '../report-file/lines.ts'
+import type { CaseResult } from '../model/case-result.ts'
 
 /** The key of a (case, trial) pair. */
 export function pairKey(suite: string, caseId: string, trial: number): string {

@@ -12,7 +12,7 @@ import type {
   NamedVerdict,
   SerializedError,
   SnapshotOutcome,
-} from './result.ts'
+} from '../model/case-result.ts'
 import type { SuiteSnapshots } from './snapshots.ts'
 
 /** One (case, trial) pair, ready to run. */

@@ -1,7 +1,8 @@
 import { appendFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { RunMeta } from '../baselines/summary.ts'
-import type { CaseStats, CaseStatus, RunReport, SuiteStats } from './result.ts'
+import type { CaseStatus } from '../model/case-result.ts'
+import type { CaseStats, RunReport, SuiteStats } from '../model/run-report.ts'
 import { redact } from '../util/redact.ts'
 
 /** The file in a reports folder with one line per finished run, newest last: what `evals view` lists. */

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
-
-/** One slice of a run spread over machines: `--shard 2/4` is `{ index: 2, count: 4 }` (1-based). */
-export interface Shard {
-  index: number
-  count: number
-}
+import type { Shard } from '../model/run-report.ts'
 
 /** Parses `i/n` with 1 ≤ i ≤ n; throws a ConfigError naming the flag otherwise. */
 export function parseShard(value: string): Shard {

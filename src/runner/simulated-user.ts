@@ -5,7 +5,7 @@ import { GOAL_MET, OPENING_REQUEST, simulatedUserSystemPrompt } from '../provide
 import type { TargetContext } from '../targets/target.ts'
 import type { Message, Usage } from '../types.ts'
 import { addUsage } from '../types.ts'
-import type { ConversationTurn } from './result.ts'
+import type { ConversationTurn } from '../model/case-result.ts'
 
 const REQUEST_TIMEOUT_MS = 120_000
 

@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
-import type { CaseResult } from '../runner/result.ts'
+import type { CaseResult } from '../model/case-result.ts'
 import type { CaseJob } from '../runner/run-case.ts'
 
 /** The runner's hook under `--otel`: each pair runs as the root span of its own trace. */

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { reportSchema } from '../../src/report/schema.ts'
+import { reportSchema } from '../../src/report-file/schema.ts'
 import { MARKDOWN_MAX_BYTES } from '../../src/reporters/markdown.ts'
-import type { RunReport } from '../../src/runner/result.ts'
+import type { RunReport } from '../../src/model/run-report.ts'
 import { runScenario, SCENARIOS } from './helpers.ts'
 import { embeddedData, junitSchemaErrors, named, NO_XMLLINT } from './tools.ts'
 

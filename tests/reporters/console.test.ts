@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { ConsoleReporter, formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
-import type { RunInfo, RunReport } from '../../src/runner/result.ts'
+import type { RunInfo, RunReport } from '../../src/model/run-report.ts'
 import { emptyUsage } from '../../src/types.ts'
 
 const info: RunInfo = {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ReportInput } from '../../src/report/header.ts'
-import type { CaseResult } from '../../src/runner/result.ts'
+import type { ReportInput } from '../../src/report-file/header.ts'
+import type { CaseResult } from '../../src/model/case-result.ts'
 import type { Transcript } from '../../src/types.ts'
 
 const USAGE = { inputTokens: 420, outputTokens: 64, cacheReadTokens: 0, cacheWriteTokens: 0 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
-import type { RunReport } from '../../src/runner/result.ts'
+import type { RunReport } from '../../src/model/run-report.ts'
 import { runSuite, type RunOptions } from '../../src/runner/run-suite.ts'
 import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 

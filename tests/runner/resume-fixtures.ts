@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CaseResult } from '../../src/runner/result.ts'
+import type { CaseResult } from '../../src/model/case-result.ts'
 import { readResults } from './helpers.ts'
 
 const fns = join(import.meta.dirname, '..', 'e2e', 'fixtures', 'fns.ts')

@@ -5,7 +5,7 @@ import { formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import type { CaseDefinition } from '../../src/cases/suite.ts'
-import type { CaseResult } from '../../src/runner/result.ts'
+import type { CaseResult } from '../../src/model/case-result.ts'
 import { caseOf, readResults, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 
 async function runWith(dir: string, answer: string, cases: CaseDefinition[], update = false) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { hashInput } from '../../src/baselines/hash.ts'
-import type { CaseStats, RunReport } from '../../src/runner/result.ts'
+import type { CaseStats, RunReport } from '../../src/model/run-report.ts'
 import { runSuite, runSuites } from '../../src/runner/run-suite.ts'
 import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 

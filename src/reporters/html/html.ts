@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { openAtomic } from '../../util/atomic-file.ts'
-import type { ReportSource } from '../../report/read.ts'
+import type { ReportSource } from '../../report-file/read.ts'
 import type { ReportRenderer } from '../renderer.ts'
 import { baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
 import { PAGE_SCRIPT } from './page-script.ts'

@@ -1,6 +1,6 @@
-import type { ReportCase, ReportHeader } from '../../report/schema.ts'
+import type { ReportCase, ReportHeader } from '../../report-file/schema.ts'
 import type { z } from 'zod'
-import type { traceStepSchema } from '../../report/case-schema.ts'
+import type { traceStepSchema } from '../../report-file/case-schema.ts'
 import { partialNote, truncate } from '../text.ts'
 
 /** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */

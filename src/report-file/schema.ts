@@ -26,7 +26,7 @@ export const reportRunSchema = z.object({
   stoppedBy: z.enum(['bail', 'interrupt']).optional(),
 })
 
-/** Aggregates of the run, as in `RunReport` of src/runner/result.ts. */
+/** Aggregates of the run, as in `RunReport` of src/model/run-report.ts. */
 export const reportSummarySchema = z.object({
   /** (case, trial) pairs planned; skipped cases count once */
   total: z.number(),

@@ -1,114 +1,13 @@
+import type { CaseSummary } from '../baselines/summary.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { RunMeta } from '../baselines/summary.ts'
-import type { Verdict } from '../evaluators/evaluator.ts'
+import type { ResultRows } from '../report-file/rows.ts'
 import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
-import type { Transcript, Usage } from '../types.ts'
-import type { ResultRows } from '../report/rows.ts'
-import type { CaseStats, CaseStatsList } from './case-stats.ts'
-import type { Shard } from './shard.ts'
-
-export type { CaseStats, CaseStatsList }
-
-/** A verdict with the evaluator that gave it. */
-export interface NamedVerdict extends Verdict {
-  /** the evaluator's case-file name, e.g. `tool`, `contains` */
-  evaluator: string
-  /** its share of the case score @default 1 */
-  weight: number
-  /** the conversation turn (1-based) whose reply it checked; absent for a check of the whole case */
-  turn?: number
-}
-
-/** One turn of a conversation case (`turns:` or `simulated_user:`): the user message and the target's reply. */
-export interface ConversationTurn {
-  user: string
-  /** the target's reply */
-  output: string
-  /** names of the tools the target called in this turn, in call order */
-  tools: string[]
-  latencyMs: number
-}
-
-/** An error as it goes into results files: plain data. */
-export interface SerializedError {
-  name: string
-  message: string
-  /** stable code of an EvalsError, e.g. `EVALS_TIMEOUT` */
-  code?: string
-  /** only for errors that are not EvalsErrors (likely bugs in user code) */
-  stack?: string
-}
-
-/** How a case's output compares with its stored snapshot (`snapshot:` in the case file, `--update-snapshots`). */
-export interface SnapshotOutcome {
-  /** `new`: stored now; `changed`: differs (reported, fails only with `snapshot: strict`); `updated`: differed and was replaced */
-  status: 'new' | 'unchanged' | 'changed' | 'updated'
-  /** the snapshot file, relative to the working directory */
-  file: string
-  /** unified diff from the snapshot to the current output, for `changed` and `updated` */
-  diff?: string
-}
-
-/** The snapshot outcomes of a run. */
-export interface SnapshotSummary {
-  new: number
-  unchanged: number
-  /** outputs that moved from their snapshot (not failures unless the case is `snapshot: strict`) */
-  changed: number
-  /** outputs that moved and replaced their snapshot (`--update-snapshots`) */
-  updated: number
-  /** the first changed and updated pairs with their diffs */
-  moved: { suite: string; caseId: string; trial: number; status: 'changed' | 'updated'; diff: string }[]
-  /** the snapshot files written */
-  written: string[]
-}
-
-interface CaseResultBase {
-  suite: string
-  caseId: string
-  /** 0-based trial index */
-  trial: number
-  tags: string[]
-  /** the case's weight in the weighted accuracy */
-  weight: number
-  /** target plus evaluators, wall clock */
-  durationMs: number
-}
-
-/** The outcome of one (case, trial) pair. Infrastructure failures are `errored`, never `failed`. */
-export type CaseResult =
-  | (CaseResultBase & {
-      status: 'passed' | 'failed'
-      /**
-       * set on a pass when some checks were skipped (an LLM judge with no judge model): the case passed only the
-       * checks that ran, and `verdicts` says which did not
-       */
-      partial?: true
-      /** weighted mean of the verdicts' scores (a pass without a score counts 1) */
-      score: number
-      verdicts: NamedVerdict[]
-      transcript: Transcript
-      /** the conversation turn by turn, for a conversation case; each turn's checks are the verdicts with its `turn` */
-      turns?: ConversationTurn[]
-      /** the output against its stored snapshot, for a snapshot case */
-      snapshot?: SnapshotOutcome
-    })
-  | (CaseResultBase & {
-      /** the target threw, timed out or reported an error, or an evaluator threw */
-      status: 'errored'
-      error: SerializedError
-      /** verdicts of the evaluators that did finish */
-      verdicts: NamedVerdict[]
-      transcript?: Transcript
-      /** the turns that finished, for a conversation case */
-      turns?: ConversationTurn[]
-    })
-  | (CaseResultBase & { status: 'skipped'; reason: string })
-
-export type CaseStatus = CaseResult['status']
+import type { Usage } from '../types.ts'
+import type { CaseStatus } from './case-result.ts'
 
 /** Pairs by status; `partial` counts the passed pairs (already in `passed`) of which some checks were skipped (absent in runs before it existed). */
 export type RunCounts = Record<CaseStatus, number> & { partial?: number }
@@ -215,4 +114,47 @@ export interface JudgeTotals {
   usage: Usage
   /** null when no judge ran or any judge model's price is unknown */
   costUsd: number | null
+}
+
+/** The snapshot outcomes of a run. */
+export interface SnapshotSummary {
+  new: number
+  unchanged: number
+  /** outputs that moved from their snapshot (not failures unless the case is `snapshot: strict`) */
+  changed: number
+  /** outputs that moved and replaced their snapshot (`--update-snapshots`) */
+  updated: number
+  /** the first changed and updated pairs with their diffs */
+  moved: { suite: string; caseId: string; trial: number; status: 'changed' | 'updated'; diff: string }[]
+  /** the snapshot files written */
+  written: string[]
+}
+
+/** One slice of a run spread over machines: `--shard 2/4` is `{ index: 2, count: 4 }` (1-based). */
+export interface Shard {
+  index: number
+  count: number
+}
+
+/** One case aggregated over its trials: the baseline's `CaseSummary` plus the trial statistics. */
+export interface CaseStats extends CaseSummary {
+  suite: string
+  /** the case's weight in the weighted accuracy */
+  weight: number
+  /** trials that errored (infrastructure); they are not counted in `trials` */
+  errored: number
+  /** passes / trials; null when no trial reached a verdict */
+  passRate: number | null
+  /** unbiased pass@k with k = `trials`: the chance at least one of k trials passes; null without a verdict */
+  passAtK: number | null
+  /** pass^k with k = `trials`: the chance k fresh trials all pass, (passes / trials)^k; null without a verdict */
+  passHatK: number | null
+  /** some, but not all, trials passed */
+  flaky: boolean
+}
+
+/** Cases with their stats, in run order: iterate it as often as needed, or spread it into an array. */
+export interface CaseStatsList extends Iterable<CaseStats> {
+  /** how many cases it yields */
+  readonly length: number
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { readLines } from '../../src/report/lines.ts'
+import { readLines } from '../../src/report-file/lines.ts'
 
 function file(content: string | Buffer): string {
   const path = join(mkdtempSync(join(tmpdir(), 'evals-lines-')), 'file.jsonl')

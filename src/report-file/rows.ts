@@ -1,5 +1,5 @@
-import type { CaseResult } from '../runner/result.ts'
-import { JudgeSet } from './header.ts'
+import type { CaseResult } from '../model/case-result.ts'
+import { JudgeSet } from './judge-set.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { readLines } from './lines.ts'
 

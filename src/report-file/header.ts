@@ -1,9 +1,8 @@
 import type { Comparison } from '../baselines/comparison.ts'
-import type { RunReport } from '../runner/result.ts'
+import type { RunReport } from '../model/run-report.ts'
 import type { ReportHeader, ReportRun } from './schema.ts'
+import type { Judge } from './judge-set.ts'
 import { REPORT_SCHEMA_VERSION } from './version.ts'
-
-export type Judge = ReportRun['judges'][number]
 
 /** The parts of a RunReport a JSON report is built from (with `results.jsonl` for the cases). */
 export type ReportInput = Pick<
@@ -76,29 +75,4 @@ function comparisonsOf(
 ): NonNullable<ReportHeader['comparison']> {
   const list: readonly Comparison[] = run.comparisons ?? (run.comparison ? [run.comparison] : [])
   return list.map((entry) => ({ ...entry, cases: entry.cases.map((c) => ({ ...c, tags: [...c.tags] })) }))
-}
-
-/** Collects the judges named in verdict details (`judgeModel`, `specHash`), one entry per distinct triple. */
-export class JudgeSet {
-  readonly #seen = new Map<string, Judge>()
-
-  add(verdicts: readonly { evaluator: string; details?: Record<string, unknown> | undefined }[]): void {
-    for (const { evaluator, details } of verdicts) {
-      const model = details?.judgeModel
-      const specHash = details?.specHash
-      if (typeof model !== 'string' && typeof specHash !== 'string') continue
-      const judge: Judge = {
-        evaluator,
-        ...(typeof model === 'string' && { model }),
-        ...(typeof specHash === 'string' && { specHash }),
-      }
-      this.#seen.set(JSON.stringify(judge), judge)
-    }
-  }
-
-  list(): Judge[] {
-    return [...this.#seen.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, judge]) => judge)
-  }
 }

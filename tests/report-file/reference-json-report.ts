@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { JudgeSet, reportHeader, type ReportInput } from '../../src/report/header.ts'
+import { reportHeader, type ReportInput } from '../../src/report-file/header.ts'
+import { JudgeSet } from '../../src/report-file/judge-set.ts'
 import { createRedactor } from '../../src/util/redact.ts'
-import type { CaseResult } from '../../src/runner/result.ts'
+import type { CaseResult } from '../../src/model/case-result.ts'
 import { canonicalJson } from '../../src/util/canonical-json.ts'
 
 /**

@@ -137,7 +137,7 @@ export const verdictSchema = z.object({
   turn: z.number().int().positive().optional(),
 })
 
-/** One turn of a conversation case, as in `ConversationTurn` of src/runner/result.ts. */
+/** One turn of a conversation case, as in `ConversationTurn` of src/model/case-result.ts. */
 const conversationTurnSchema = z.object({
   user: z.string(),
   output: z.string(),
@@ -161,7 +161,7 @@ const base = {
   durationMs: z.number(),
 }
 
-/** One (case, trial) result, as in `CaseResult` of src/runner/result.ts: a union on `status`. */
+/** One (case, trial) result, as in `CaseResult` of src/model/case-result.ts: a union on `status`. */
 export const caseResultSchema = z.discriminatedUnion('status', [
   z.object({
     ...base,
