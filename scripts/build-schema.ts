@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { caseFileJsonSchema } from '../src/cases/schema.ts'
-import { reportJsonSchema } from '../src/report/schema.ts'
+import { reportJsonSchema } from '../src/report-file/schema.ts'
 
 for (const [name, schema] of [
   ['cases', caseFileJsonSchema()],

@@ -1,18 +1,20 @@
 export { Agent } from './engine/agent.ts'
 export type { BatchOptions } from './engine/agent.ts'
 export type {
-  AgentEvent,
-  AgentInput,
   AgentOptions,
-  AgentResult,
-  FinalOutput,
   ModelPrice,
   OutputValidator,
   RetryOptions,
-  RunContext,
-  RunOptions,
   UsageLimits,
 } from './engine/options.ts'
+export type {
+  AgentEvent,
+  AgentInput,
+  AgentResult,
+  FinalOutput,
+  RunContext,
+  RunOptions,
+} from './engine/agent-run.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
@@ -56,7 +58,7 @@ export { compileEvaluators } from './evaluators/index.ts'
 export { defineJudgeSpec, judgeSpecs, loadJudgeSpecFile, specHash } from './evaluators/judges/index.ts'
 export type { JudgeSpec } from './evaluators/judges/index.ts'
 export { JudgeError } from './evaluators/llm-judge-call.ts'
-export type { JudgeOptions } from './evaluators/llm-judge.ts'
+export type { JudgeOptions } from './evaluators/llm-judge-options.ts'
 export type { JudgeItem, JudgeSettings } from './evaluators/llm-judge-options.ts'
 export {
   compareToBaseline,

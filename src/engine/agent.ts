@@ -6,14 +6,8 @@ import { withSpans } from '../telemetry/spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import {
-  AGENT_OPTION_KEYS,
-  type AgentEvent,
-  type AgentInput,
-  type AgentOptions,
-  type AgentResult,
-  type RunOptions,
-} from './options.ts'
+import { AGENT_OPTION_KEYS, type AgentOptions } from './options.ts'
+import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
 import { EventChannel } from './event-channel.ts'

@@ -1,4 +1,4 @@
-import type { AgentEvent } from './options.ts'
+import type { AgentEvent } from './agent-run.ts'
 
 /**
  * Hands a run's events to the `agent.stream()` reader. `push` resolves once the reader asks for the event after it,

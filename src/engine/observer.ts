@@ -1,6 +1,6 @@
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import type { PolicyDecision, ToolCallRecord } from '../types.ts'
-import type { AgentResult } from './options.ts'
+import type { AgentResult } from './agent-run.ts'
 
 /** What every observer event carries. */
 interface RunEvent {

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 import type { AnyTool } from '../tools/tool.ts'
-import type { RunContext } from './options.ts'
+import type { RunContext } from './agent-run.ts'
 
 /** The agent-level hook with its deps type erased, as the loop holds it. */
 export type ErasedPrepareTools = (

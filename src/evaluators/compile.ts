@@ -1,7 +1,7 @@
 import type { CaseDefinition } from '../cases/suite.ts'
 import type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.ts'
 import type { Evaluator, Verdict } from './evaluator.ts'
-import type { JudgeOptions } from './llm-judge.ts'
+import type { JudgeOptions } from './llm-judge-options.ts'
 import type { compileJudges } from './llm-judge-compile.ts'
 import { accepts, evaluatorRegistry, unknownKind } from './registry.ts'
 import type { parseOptions, parseShorthand } from './schemas.ts'

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { code, codeList } from './describe.ts'
 import { judgeSpecs } from './judges/index.ts'
-import type { JudgeRequirement } from './judges/spec.ts'
+import type { ResponseCache } from '../engine/cache.ts'
+import type { Observer } from '../engine/observer.ts'
+import type { ModelPrice, RetryOptions } from '../engine/options.ts'
+import type { Provider } from '../providers/provider.ts'
+import type { ItemValues } from './llm-judge-prompt.ts'
+import type { JudgeRequirement, JudgeSpec } from './judges/spec.ts'
 
 /**
  * One item of a case's `judge:` list: exactly one judge key, whose value is the judge's argument (`rubric`,
@@ -121,4 +126,32 @@ export function missingRequirement(
     return options.map(code).join(' or ')
   }
   return undefined
+}
+
+/** Suite judge settings as the runner resolves them (`--judge` over the suite's `judge.model`), plus runtime hooks. */
+export interface JudgeOptions extends JudgeSettings {
+  /** used instead of resolving `model`: a scripted judge in tests, or a custom client */
+  provider?: Provider
+  /** suite name: g-eval steps are pinned in `__judges__/<suite>.json` beside the case file @default 'judges' */
+  suite?: string
+  /** where g-eval steps are pinned; wins over `suite` */
+  stepsFile?: string
+  /** the run's response cache; judge calls are keyed by request, trial and sample */
+  cache?: ResponseCache
+  retry?: RetryOptions
+  /** per judge call @default 120_000 */
+  requestTimeoutMs?: number
+  observers?: readonly Observer[]
+  /** price overrides in USD per million tokens, keyed by model name */
+  prices?: Record<string, ModelPrice>
+}
+
+/** A judge ready to run: its spec, the case's values, and the options shared by the suite. */
+export interface CompiledJudge {
+  spec: JudgeSpec
+  values: ItemValues
+  threshold: number
+  samples: number
+  baseDir: string
+  options: JudgeOptions | undefined
 }

@@ -1,6 +1,6 @@
 import { addUsage, emptyUsage, type Usage } from '../types.ts'
 import type { Verdict } from './evaluator.ts'
-import type { CompiledJudge } from './llm-judge.ts'
+import type { CompiledJudge } from './llm-judge-options.ts'
 import type { Provider } from '../providers/provider.ts'
 
 /** One judge call, parsed and priced. */

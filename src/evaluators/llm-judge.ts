@@ -11,36 +11,8 @@ import { verdictOf, type Call, type Sample } from './llm-judge-verdict.ts'
 import { askStructured, JudgeError, shown, type JudgeCallScope } from './llm-judge-call.ts'
 import { judgePrompt, promptVars, type ItemValues } from './llm-judge-prompt.ts'
 import { pinnedSteps } from './llm-judge-steps.ts'
-import type { JudgeSettings } from './llm-judge-options.ts'
+import type { CompiledJudge, JudgeOptions } from './llm-judge-options.ts'
 import { specHash, type JudgeSpec } from './judges/spec.ts'
-
-/** Suite judge settings as the runner resolves them (`--judge` over the suite's `judge.model`), plus runtime hooks. */
-export interface JudgeOptions extends JudgeSettings {
-  /** used instead of resolving `model`: a scripted judge in tests, or a custom client */
-  provider?: Provider
-  /** suite name: g-eval steps are pinned in `__judges__/<suite>.json` beside the case file @default 'judges' */
-  suite?: string
-  /** where g-eval steps are pinned; wins over `suite` */
-  stepsFile?: string
-  /** the run's response cache; judge calls are keyed by request, trial and sample */
-  cache?: ResponseCache
-  retry?: RetryOptions
-  /** per judge call @default 120_000 */
-  requestTimeoutMs?: number
-  observers?: readonly Observer[]
-  /** price overrides in USD per million tokens, keyed by model name */
-  prices?: Record<string, ModelPrice>
-}
-
-/** A judge ready to run: its spec, the case's values, and the options shared by the suite. */
-export interface CompiledJudge {
-  spec: JudgeSpec
-  values: ItemValues
-  threshold: number
-  samples: number
-  baseDir: string
-  options: JudgeOptions | undefined
-}
 
 const providers = new Map<string, Provider>()
 

@@ -1,4 +1,4 @@
-import type { AgentResult } from '../engine/options.ts'
+import type { AgentResult } from '../engine/agent-run.ts'
 import { toTranscript, type AgentResultLike } from '../targets/to-transcript.ts'
 import type { Transcript, Turn } from '../types.ts'
 
