@@ -6,15 +6,7 @@ import type { Observer } from './observer.ts'
 import type { FinalOutput, RunContext } from './agent-run.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AgentTool } from '../tools/tool.ts'
-import type {
-  Message,
-  StopReason,
-  ToolCallRecord,
-  ToolCallRequest,
-  TraceStep,
-  Turn,
-  Usage,
-} from '../types.ts'
+import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
 
 /** How an Agent behaves. Only `model` is required. */
 export interface AgentOptions<Output = undefined, Deps = unknown> {

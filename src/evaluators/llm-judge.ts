@@ -1,7 +1,4 @@
 import { join } from 'node:path'
-import type { ResponseCache } from '../engine/cache.ts'
-import type { Observer } from '../engine/observer.ts'
-import type { ModelPrice, RetryOptions } from '../engine/options.ts'
 import { costOf, loadPrices } from '../engine/pricing.ts'
 import type { Provider, ToolSchema } from '../providers/provider.ts'
 import type { Transcript } from '../types.ts'
@@ -9,10 +6,10 @@ import { code } from './describe.ts'
 import type { Evaluator } from './evaluator.ts'
 import { verdictOf, type Call, type Sample } from './llm-judge-verdict.ts'
 import { askStructured, JudgeError, shown, type JudgeCallScope } from './llm-judge-call.ts'
-import { judgePrompt, promptVars, type ItemValues } from './llm-judge-prompt.ts'
+import { judgePrompt, promptVars } from './llm-judge-prompt.ts'
 import { pinnedSteps } from './llm-judge-steps.ts'
 import type { CompiledJudge, JudgeOptions } from './llm-judge-options.ts'
-import { specHash, type JudgeSpec } from './judges/spec.ts'
+import { specHash } from './judges/spec.ts'
 
 const providers = new Map<string, Provider>()
 
