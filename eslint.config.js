@@ -3,6 +3,44 @@ import { defineConfig } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Folders of the harness: what runs case files and reports on them. */
+const HARNESS = [
+  'cases',
+  'runner',
+  'targets',
+  'reporters',
+  'report-file',
+  'baselines',
+  'model',
+  'replay',
+  'telemetry',
+  'cli',
+  'vitest',
+  'view',
+  'init',
+]
+const ENGINE = ['engine', 'providers', 'tools', 'mcp']
+
+/** One `no-restricted-imports` block per folder glob: the folders of `src/` its files may not import. */
+function layers(rules) {
+  return Object.entries(rules).map(([files, banned]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${banned.join('|')})/`,
+              message: `${files.split('/')[1]} may not import from ${banned.join(', ')}: see the layering in eslint.config.js`,
+            },
+          ],
+        },
+      ],
+    },
+  }))
+}
+
 export default defineConfig(
   { ignores: ['dist/', 'reports/', 'node_modules/', 'action/dist/', 'coverage/'] },
   js.configs.recommended,
@@ -25,6 +63,51 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...layers({
+    // the engine runs agents; it knows nothing of cases, runs, checks or reports
+    'src/{engine,providers,tools,mcp}/**': [...HARNESS, 'evaluators'],
+    // the floor everything stands on
+    'src/{util,stats}/**': [...HARNESS, ...ENGINE, 'evaluators'],
+    // types only, below everything that uses them
+    'src/model/**': ['runner', 'cases', 'targets', 'reporters', 'cli', 'vitest', 'view', 'init', 'replay'],
+    // checks judge transcripts; compiling a case's checks is the case loader's job
+    'src/evaluators/**': [
+      'cases',
+      'runner',
+      'targets',
+      'reporters',
+      'report-file',
+      'cli',
+      'vitest',
+      'view',
+      'init',
+    ],
+    'src/targets/**': [
+      'cases',
+      'runner',
+      'evaluators',
+      'reporters',
+      'report-file',
+      'cli',
+      'vitest',
+      'view',
+      'init',
+    ],
+    'src/baselines/**': [
+      'cases',
+      'runner',
+      'targets',
+      'reporters',
+      'report-file',
+      'cli',
+      'vitest',
+      'view',
+      'init',
+    ],
+    'src/cases/**': ['runner', 'reporters', 'report-file', 'cli', 'vitest', 'view', 'init'],
+    // reporters observe results; they never drive a run
+    'src/{reporters,report-file}/**': ['runner', 'targets', 'cases', 'cli', 'vitest', 'view', 'init'],
+  }),
   {
     files: ['tests/**', 'bench/**'],
     rules: {

@@ -4,10 +4,12 @@ import { accepts, evaluatorRegistry } from '../evaluators/registry.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
-import { renderDeep } from './render.ts'
+import { renderDeep } from '../util/template.ts'
 import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
 import type { CaseList } from './case-list.ts'
-import type { CaseDefinition, ScriptedTurn, Suite, TargetSpec } from './suite.ts'
+import type { Suite } from './suite.ts'
+import type { CaseDefinition, ScriptedTurn } from './case-definition.ts'
+import type { TargetSpec } from '../targets/target.ts'
 
 /** The empty `vars` and `expect` that cases without them share; frozen, as nothing may change them. */
 export const emptyRecord: Record<string, unknown> = Object.freeze({})

@@ -1,7 +1,7 @@
 import { hashInput } from '../baselines/hash.ts'
-import { needsSchemas } from '../evaluators/compile.ts'
+import { needsSchemas } from './compile-checks.ts'
 import { TypedList } from '../util/typed-list.ts'
-import type { CaseDefinition } from './suite.ts'
+import type { CaseDefinition } from './case-definition.ts'
 
 /**
  * A suite's cases in file order. What selecting, counting, planning and aggregating read of a case (its id, tags,

@@ -15,7 +15,8 @@ import { largeJsonSource, SourceSyntaxError, type ReadSource } from './large-jso
 import type { CaseEntry, CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
-import type { CaseDefinition, SelectOptions, Suite } from './suite.ts'
+import type { SelectOptions, Suite } from './suite.ts'
+import type { CaseDefinition } from './case-definition.ts'
 
 /** Options of `loadSuite`. */
 export interface LoadSuiteOptions {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import { isPlainObject } from '../util/value-at.ts'
 
 /** Where `actual` stops containing `expected`. */
 export interface Mismatch {
@@ -30,17 +31,4 @@ export function findMismatch(expected: unknown, actual: unknown, path = ''): Mis
     return undefined
   }
   return isDeepStrictEqual(expected, actual) ? undefined : { path, expected, actual }
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-export function valueAt(value: unknown, dottedPath: string): unknown {
-  let current = value
-  for (const key of dottedPath.split('.')) {
-    if (!isPlainObject(current) && !Array.isArray(current)) return undefined
-    current = (current as Record<string, unknown>)[key]
-  }
-  return current
 }

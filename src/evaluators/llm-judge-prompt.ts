@@ -1,4 +1,4 @@
-import { renderString } from '../cases/render.ts'
+import { renderString } from '../util/template.ts'
 import { ConfigError } from '../errors.ts'
 import type { Transcript } from '../types.ts'
 import type { JudgeSpec } from './judges/spec.ts'

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path'
 import { ConfigError } from '../errors.ts'
-import { importUserModule } from '../targets/load-module.ts'
+import { importUserModule } from '../util/user-module.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { ConsoleReporter } from './console.ts'
 import { FileReporter, JsonReporter, type ReporterOptions } from './file-reporter.ts'

@@ -1,6 +1,6 @@
-import type { CaseDefinition, SimulatedUserSpec } from '../cases/suite.ts'
+import type { CaseDefinition, SimulatedUserSpec } from '../cases/case-definition.ts'
 import { ConfigError } from '../errors.ts'
-import type { CompileContext, EvaluatorCompiler } from '../evaluators/compile.ts'
+import type { CompileContext, EvaluatorCompiler } from '../cases/compile-checks.ts'
 import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../targets/target.ts'
 import type { Message, Transcript, Turn } from '../types.ts'

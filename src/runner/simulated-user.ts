@@ -1,4 +1,4 @@
-import type { SimulatedUserSpec } from '../cases/suite.ts'
+import type { SimulatedUserSpec } from '../cases/case-definition.ts'
 import { resolveRetry } from '../engine/retry.ts'
 import type { CompletionRequest, Provider } from '../providers/provider.ts'
 import { GOAL_MET, OPENING_REQUEST, simulatedUserSystemPrompt } from '../providers/simulated-user-prompt.ts'

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
-import { displayPath, exportNames, importUserModule } from './load-module.ts'
+import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
 import type { Target } from './target.ts'
 

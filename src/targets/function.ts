@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { displayPath, exportNames, importUserModule } from './load-module.ts'
+import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import type { Target, TargetContext } from './target.ts'
 import { toTranscript } from './to-transcript.ts'
 

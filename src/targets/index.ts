@@ -1,4 +1,4 @@
-import type { TargetSpec } from '../cases/suite.ts'
+import type { TargetSpec } from './target.ts'
 import type { Target } from './target.ts'
 
 export interface CreateTargetOptions {

@@ -1,3 +1,4 @@
+import type { McpServerOptions } from '../mcp/options.ts'
 import type { Transcript, Turn } from '../types.ts'
 
 /** The system under test: turns one case's input into a transcript. */
@@ -19,3 +20,45 @@ export interface TargetContext {
   /** the case's template variables, for targets that render templates */
   vars?: Record<string, unknown>
 }
+
+/** How to reach the system under test. Module paths are absolute, resolved against the case file. */
+export type TargetSpec =
+  | {
+      type: 'agent'
+      /** absolute path of a module whose default export is an Agent or `(input, ctx) => string | Transcript` */
+      module: string
+      /** MCP servers for the module's `createAgent({ model, mcp })`; a stdio server's `cwd` is absolute */
+      mcp?: McpServerOptions[]
+    }
+  | {
+      type: 'function'
+      /** absolute path of the module */
+      module: string
+      /** the export to call, `default` when the spec has no `#name` */
+      exportName: string
+    }
+  | {
+      type: 'http'
+      url: string
+      /** @default 'POST' */
+      method: string
+      headers: Record<string, string>
+      /**
+       * the request body: a handlebars template, or an object whose string values are templates (sent as JSON);
+       * the target renders it with `input` and the case vars
+       */
+      body?: string | Record<string, unknown>
+      /** dotted path into the JSON reply that holds the output, e.g. `choices.0.message.content`; whole reply when absent */
+      output?: string
+      timeoutMs?: number
+    }
+  | {
+      type: 'command'
+      /** shell command line */
+      command: string
+      /** how the case input reaches the command @default 'stdin' */
+      input: 'stdin' | 'argument'
+      /** directory of the case file: the command runs there */
+      cwd: string
+      timeoutMs?: number
+    }

@@ -1,5 +1,5 @@
 import { compactJson, preview } from '../evaluators/describe.ts'
-import { isPlainObject } from '../evaluators/deep-match.ts'
+import { isPlainObject } from '../util/value-at.ts'
 import type { Transcript } from '../types.ts'
 import { redact } from '../util/redact.ts'
 

@@ -27,7 +27,7 @@ async function modulesLoadedFor(suite: Record<string, unknown>): Promise<string[
   const dist = pathToFileURL(join(repo, 'dist')).href
   const script = `
     const { loadSuites } = await import('${dist}/cases/load.js')
-    const { loadEvaluatorCompiler, needsOf } = await import('${dist}/evaluators/compile.js')
+    const { loadEvaluatorCompiler, needsOf } = await import('${dist}/cases/compile-checks.js')
     const cases = (await loadSuites(['cases.json'])).flatMap((suite) => [...suite.cases])
     const compile = await loadEvaluatorCompiler(needsOf(cases))
     for (const caseDef of cases) compile(caseDef, { baseDir: process.cwd() })`
@@ -58,7 +58,7 @@ test('a JSON suite of `expect:` shorthands loads and compiles without zod or the
       { id: 'b', input: 'bye', expect: { not_contains: 'hello' } },
     ],
   })
-  expect(loaded.some((module) => module.endsWith('dist/evaluators/compile.js'))).toBe(true)
+  expect(loaded.some((module) => module.endsWith('dist/cases/compile-checks.js'))).toBe(true)
   expect(loaded.filter((module) => heavy.test(module))).toEqual([])
 })
 
@@ -71,5 +71,5 @@ test('`assert:` items load zod and `judge:` items the LLM judge', async () => {
     ],
   })
   expect(loaded.some((module) => module.includes('node_modules/zod/'))).toBe(true)
-  expect(loaded.some((module) => module.endsWith('dist/evaluators/llm-judge-compile.js'))).toBe(true)
+  expect(loaded.some((module) => module.endsWith('dist/cases/compile-judges.js'))).toBe(true)
 })

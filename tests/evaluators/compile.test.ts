@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { evaluatorCompiler, loadEvaluatorCompiler, needsOf } from '../../src/evaluators/compile.ts'
+import { evaluatorCompiler, loadEvaluatorCompiler, needsOf } from '../../src/cases/compile-checks.ts'
 import { fixturesDir, transcriptOf } from './helpers.ts'
 
 const context = { caseId: 'case', trial: 0, signal: new AbortController().signal, vars: {} }

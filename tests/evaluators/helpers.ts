@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Assertion } from '../../src/cases/schema.ts'
-import { compileEvaluators } from '../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
 import type { Verdict } from '../../src/evaluators/evaluator.ts'
 import type { Message, ToolCallRecord, Transcript } from '../../src/types.ts'
 

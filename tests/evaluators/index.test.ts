@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { compileEvaluators, evaluatorRegistry } from '../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
+import { evaluatorRegistry } from '../../src/evaluators/index.ts'
 import { assertCheck, fixturesDir, transcriptOf } from './helpers.ts'
 
 describe('compileEvaluators', () => {

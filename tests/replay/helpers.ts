@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CaseDefinition, Suite } from '../../src/cases/suite.ts'
+import type { Suite } from '../../src/cases/suite.ts'
+import type { CaseDefinition } from '../../src/cases/case-definition.ts'
 import type { RunOptions } from '../../src/runner/run-suite.ts'
 import { runSuites } from '../../src/runner/run-suite.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'

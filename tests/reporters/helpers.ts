@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { CaseDefinition } from '../../src/cases/suite.ts'
+import type { CaseDefinition } from '../../src/cases/case-definition.ts'
 import { createReporters } from '../../src/reporters/index.ts'
 import type { RunReport } from '../../src/model/run-report.ts'
 import { runSuites } from '../../src/runner/run-suite.ts'

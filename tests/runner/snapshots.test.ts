@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
-import type { CaseDefinition } from '../../src/cases/suite.ts'
+import type { CaseDefinition } from '../../src/cases/case-definition.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
 import { caseOf, readResults, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 

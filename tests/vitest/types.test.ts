@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/unbound-method, @typescript-eslint/no-invalid-void-type -- type tests read the matchers' types and never call them */
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import { z } from 'zod'
-import type { CaseDefinition } from '../../src/cases/suite.ts'
+import type { CaseDefinition } from '../../src/cases/case-definition.ts'
 import type { Agent } from '../../src/engine/agent.ts'
 import type { AgentResult } from '../../src/engine/agent-run.ts'
 import type { JudgeItem } from '../../src/evaluators/index.ts'

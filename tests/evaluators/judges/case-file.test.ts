@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { loadSuite } from '../../../src/cases/load.ts'
-import { compileEvaluators } from '../../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../../src/cases/compile-evaluators.ts'
 import { ScriptedProvider } from '../../../src/testing/index.ts'
 import { contextOf, transcriptOf, verdict } from './helpers.ts'
 

@@ -1,4 +1,4 @@
-import { compileEvaluators } from '../../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../../src/cases/compile-evaluators.ts'
 import type { JudgeOptions, JudgeItem, Verdict } from '../../../src/evaluators/index.ts'
 import type { ScriptedReply } from '../../../src/testing/index.ts'
 import type { Transcript } from '../../../src/types.ts'

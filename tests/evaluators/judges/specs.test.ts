@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { compileEvaluators } from '../../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../../src/cases/compile-evaluators.ts'
 import {
   defineJudgeSpec,
   judgeRegistry,

@@ -120,7 +120,7 @@ describe('scoring', () => {
   })
 
   test('takes a weight for the case score and marks the evaluator as using a model', async () => {
-    const { compileEvaluators } = await import('../../../src/evaluators/index.ts')
+    const { compileEvaluators } = await import('../../../src/cases/compile-evaluators.ts')
     const [evaluator] = compileEvaluators(
       { expect: {}, assert: [], judge: [{ toxicity: true, weight: 2 }] },
       { baseDir: '.' },
@@ -207,7 +207,7 @@ describe('judge failures', () => {
   })
 
   test('an aborted case rethrows the abort, not a judge error', async () => {
-    const { compileEvaluators } = await import('../../../src/evaluators/index.ts')
+    const { compileEvaluators } = await import('../../../src/cases/compile-evaluators.ts')
     const controller = new AbortController()
     controller.abort(new Error('case timed out'))
     const [evaluator] = compileEvaluators(

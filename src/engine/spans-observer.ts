@@ -8,7 +8,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api'
-import type { Observer } from '../engine/observer.ts'
+import type { Observer } from './observer.ts'
 
 const TRACER_NAME = 'evals'
 

@@ -1,15 +1,20 @@
 import type { z } from 'zod'
-import { caseFileErrorMap, flattenIssues, formatPath } from '../cases/issues.ts'
-import { renderString } from '../cases/render.ts'
+import { caseFileErrorMap, flattenIssues, formatPath } from './issues.ts'
+import { renderString } from '../util/template.ts'
 import { ConfigError } from '../errors.ts'
-import { code } from './describe.ts'
-import type { Evaluator } from './evaluator.ts'
-import { judgeRegistry, loadJudgeSpecFile } from './judges/index.ts'
-import type { JudgeSpec } from './judges/spec.ts'
-import { llmJudge } from './llm-judge.ts'
-import type { JudgeOptions } from './llm-judge-options.ts'
-import { judgeItemSchema, judgeNames, missingRequirement, type JudgeItem } from './llm-judge-options.ts'
-import { judgePrompt, promptVars, type ItemValues } from './llm-judge-prompt.ts'
+import { code } from '../evaluators/describe.ts'
+import type { Evaluator } from '../evaluators/evaluator.ts'
+import { judgeRegistry, loadJudgeSpecFile } from '../evaluators/judges/index.ts'
+import type { JudgeSpec } from '../evaluators/judges/spec.ts'
+import { llmJudge } from '../evaluators/llm-judge.ts'
+import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
+import {
+  judgeItemSchema,
+  judgeNames,
+  missingRequirement,
+  type JudgeItem,
+} from '../evaluators/llm-judge-options.ts'
+import { judgePrompt, promptVars, type ItemValues } from '../evaluators/llm-judge-prompt.ts'
 
 /** The part of a case the judges need. */
 export interface JudgedCase {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type HandlebarsType from 'handlebars'
-import { didYouMean } from '../util/did-you-mean.ts'
-import { valueAt } from '../evaluators/deep-match.ts'
+import { didYouMean } from './did-you-mean.ts'
+import { valueAt } from './value-at.ts'
 
 const compiled = new Map<string, HandlebarsType.TemplateDelegate>()
 let handlebars: typeof HandlebarsType | undefined

@@ -1,10 +1,10 @@
-import type { CaseDefinition } from '../cases/suite.ts'
-import type { EvaluatorDefinition, EvaluatorFactoryContext } from './definition.ts'
-import type { Evaluator, Verdict } from './evaluator.ts'
-import type { JudgeOptions } from './llm-judge-options.ts'
-import type { compileJudges } from './llm-judge-compile.ts'
-import { accepts, evaluatorRegistry, unknownKind } from './registry.ts'
-import type { parseOptions, parseShorthand } from './schemas.ts'
+import type { CaseDefinition } from './case-definition.ts'
+import type { EvaluatorDefinition, EvaluatorFactoryContext } from '../evaluators/definition.ts'
+import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
+import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
+import type { compileJudges } from './compile-judges.ts'
+import { accepts, evaluatorRegistry, unknownKind } from '../evaluators/registry.ts'
+import type { parseOptions, parseShorthand } from '../evaluators/schemas.ts'
 
 /** The part of a case its checks are compiled from. */
 export type CompilableCase = Pick<CaseDefinition, 'expect' | 'assert'> &
@@ -51,8 +51,8 @@ export function needsOf(cases: Iterable<CompilableCase>): CompilerNeeds {
  */
 export async function loadEvaluatorCompiler(needs: CompilerNeeds): Promise<EvaluatorCompiler> {
   return evaluatorCompiler({
-    ...(needs.schemas && { schemas: await import('./schemas.ts') }),
-    ...(needs.judges && { compileJudges: (await import('./llm-judge-compile.ts')).compileJudges }),
+    ...(needs.schemas && { schemas: await import('../evaluators/schemas.ts') }),
+    ...(needs.judges && { compileJudges: (await import('./compile-judges.ts')).compileJudges }),
   })
 }
 
