@@ -10,7 +10,9 @@ export function openAiEmbeddings(body: unknown): unknown {
     model?: unknown
     encoding_format?: unknown
   }
-  const inputs = Array.isArray(request.input) ? request.input.map(String) : [String(request.input ?? '')]
+  const inputs = (Array.isArray(request.input) ? request.input : [request.input]).map((input) =>
+    typeof input === 'string' ? input : JSON.stringify(input ?? ''),
+  )
   const base64 = request.encoding_format === 'base64'
   const data = inputs.map((text, index) => {
     const vector = localEmbedding(text)
