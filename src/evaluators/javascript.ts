@@ -15,23 +15,32 @@ type Check = (
 // one function per distinct source: a case file repeating an expression compiles it once
 const compiled = new Map<string, Check | SyntaxError>()
 
+// async, so that a check may `await`; case files run code by design (README, Security)
+// eslint-disable-next-line @typescript-eslint/require-await -- only its constructor is used
+const AsyncFunction = (async () => undefined).constructor as new (...parameters: string[]) => Check
+
 /**
- * The function of a `javascript` check: a source with a `return` statement is a function body, anything else one
- * expression. Both see `output`, `transcript`, `vars` and `context`.
+ * The function of a `javascript` check: the source as one expression, or else as a function body (with `return`).
+ * Both see `output`, `transcript`, `vars` and `context`.
  */
 function compile(source: string): Check | SyntaxError {
   let check = compiled.get(source)
   if (check === undefined) {
-    const body = /\breturn\b/.test(source) ? source : `return (${source}\n)`
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- case files run code by design (README, Security)
-      check = new Function('output', 'transcript', 'vars', 'context', body) as Check
-    } catch (error) {
-      check = error instanceof SyntaxError ? error : new SyntaxError(toError(error).message)
-    }
+    const asExpression = functionOf(`return (${source}\n)`)
+    const asBody = asExpression instanceof SyntaxError ? functionOf(source) : asExpression
+    // a source that fails both ways is reported as what it looks like
+    check = asBody instanceof SyntaxError && !/\breturn\b/.test(source) ? asExpression : asBody
     compiled.set(source, check)
   }
   return check
+}
+
+function functionOf(body: string): Check | SyntaxError {
+  try {
+    return new AsyncFunction('output', 'transcript', 'vars', 'context', body)
+  } catch (error) {
+    return error instanceof SyntaxError ? error : new SyntaxError(toError(error).message)
+  }
 }
 
 export const javascript = defineEvaluator({

@@ -105,3 +105,9 @@ test('a syntax error in a hand-built case is a ConfigError', () => {
     ),
   ).toThrow(ConfigError)
 })
+
+test('an expression that mentions `return` in a string is still an expression, and a body may `await`', async () => {
+  expect((await expectCheck('javascript', "!output.includes('return')", transcript)).pass).toBe(true)
+  const body = 'const ok = await Promise.resolve(output.length > 3)\nreturn ok'
+  expect((await expectCheck('javascript', body, transcript)).pass).toBe(true)
+})
