@@ -1,3 +1,4 @@
+import { ConfigError } from '../errors.ts'
 import { cosineSimilarity, resolveEmbeddingModel } from '../providers/embedding.ts'
 import { defineEvaluator } from './definition.ts'
 import { code, preview } from './describe.ts'
@@ -13,6 +14,11 @@ export const similar = defineEvaluator({
       model: z
         .string()
         .min(1)
+        // an unknown model or a missing API key is found with the case file, before anything runs
+        .superRefine((id, context) => {
+          const problem = embeddingModelProblem(id)
+          if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+        })
         .optional()
         .describe('embedding model: `local` (offline bag of words) or `openai:<model>` @default local'),
     }),
@@ -45,4 +51,14 @@ function nearest(vector: number[], known: number[][], references: string[]): [st
     if (score > best[1]) best = [references[index] ?? '', score]
   })
   return best
+}
+
+function embeddingModelProblem(id: string): string | undefined {
+  try {
+    resolveEmbeddingModel(id)
+    return undefined
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message
+    throw error
+  }
 }

@@ -52,10 +52,8 @@ describe('similar', () => {
     )
   })
 
-  test('an unknown embedding model is a ConfigError with a did-you-mean', async () => {
-    await expect(
-      assertCheck({ kind: 'similar', value: 'x', model: 'opnai:text-embedding-3-small' }, transcriptOf()),
-    ).rejects.toThrow(
+  test('an unknown embedding model is a ConfigError with a did-you-mean', () => {
+    expect(() => resolveEmbeddingModel('opnai:text-embedding-3-small')).toThrow(
       new ConfigError(
         'Unknown embedding model `opnai:text-embedding-3-small`. Did you mean `openai`? Use `local` or `provider:model` with one of: local, openai.',
       ),
@@ -138,4 +136,25 @@ describe('`openai:` embeddings through the real SDK', () => {
     )
     vi.stubEnv('OPENAI_API_KEY', 'sk-test')
   })
+})
+
+test('an unknown embedding model or a missing API key is a case-file error with its location', async () => {
+  vi.stubEnv('OPENAI_API_KEY', undefined)
+  try {
+    expect(
+      await caseFileErrorOf([
+        '  - id: greet',
+        '    input: hi',
+        '    expect: { similar: { value: hi, model: "openai:text-embedding-3-small" } }',
+        '    assert: [{ kind: similar, value: hi, model: loca }]',
+      ]),
+    ).toBe(
+      [
+        'checks.yaml:6:44: cases[0].expect.similar.model: No API key for the embedding model `openai:text-embedding-3-small`: set the OPENAI_API_KEY environment variable.',
+        'checks.yaml:7:49: cases[0].assert[0].model: Unknown embedding model `loca`. Did you mean `local`? Use `local` or `provider:model` with one of: local, openai.',
+      ].join('\n'),
+    )
+  } finally {
+    vi.unstubAllEnvs()
+  }
 })
