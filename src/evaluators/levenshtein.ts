@@ -1,4 +1,3 @@
-import { distance } from 'fastest-levenshtein'
 import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 import { formatScore, referenceList, referenceOptions, referenceSchemas } from './references.ts'
@@ -16,8 +15,10 @@ export const levenshtein = defineEvaluator({
     const references = referenceList(value)
     return {
       name: 'levenshtein',
-      evaluate: ({ output }) => {
-        const [best, edits] = closest(output, references)
+      evaluate: async ({ output }) => {
+        // loaded only when a case has a `levenshtein` check
+        const { distance } = await import('fastest-levenshtein')
+        const [best, edits] = closest(output, references, distance)
         const score = 1 - edits / Math.max(output.length, best.length, 1)
         const seen = `${edits} edit${edits === 1 ? '' : 's'} from ${preview(best)}`
         return edits <= max_distance
@@ -33,7 +34,11 @@ export const levenshtein = defineEvaluator({
 })
 
 /** the reference nearest to `output`, and its distance */
-function closest(output: string, references: readonly string[]): [string, number] {
+function closest(
+  output: string,
+  references: readonly string[],
+  distance: (a: string, b: string) => number,
+): [string, number] {
   let best: [string, number] = ['', Infinity]
   for (const reference of references) {
     const edits = distance(output, reference)

@@ -1,5 +1,4 @@
-import { ConfigError } from '../errors.ts'
-import { cosineSimilarity, resolveEmbeddingModel } from '../providers/embedding.ts'
+import type { EmbeddingModel } from '../providers/embedding.ts'
 import { defineEvaluator } from './definition.ts'
 import { code, preview } from './describe.ts'
 import { formatScore, referenceList, referenceOptions, referenceSchemas } from './references.ts'
@@ -14,51 +13,48 @@ export const similar = defineEvaluator({
       model: z
         .string()
         .min(1)
-        // an unknown model or a missing API key is found with the case file, before anything runs
-        .superRefine((id, context) => {
-          const problem = embeddingModelProblem(id)
-          if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
-        })
         .optional()
         .describe('embedding model: `local` (offline bag of words) or `openai:<model>` @default local'),
     }),
   fromShorthand: referenceOptions,
   create: ({ value, threshold = 0.75, model = 'local' }) => {
-    const embedder = resolveEmbeddingModel(model)
+    // the providers load only when a case has a `similar` check
+    const embedding = import('../providers/embedding.ts')
+    const resolved = embedding.then(({ resolveEmbeddingModel }) => resolveEmbeddingModel(model))
+    // an unknown model or a missing key is reported by the cases that use it
+    resolved.catch(() => undefined)
     const references = referenceList(value)
     return {
       name: 'similar',
       evaluate: async ({ output }, { signal }) => {
-        const [vector = [], ...known] = await embedder.embed([output, ...references], { signal })
-        const [best, score] = nearest(vector, known, references)
-        const seen = `cosine similarity ${formatScore(score)} to ${preview(best, 40)} (${code(embedder.id)})`
-        return score >= threshold
-          ? { pass: true, score: Math.max(score, 0), reason: `${seen}, at least ${threshold}` }
-          : {
-              pass: false,
-              score: Math.max(score, 0),
-              reason: `${seen}, expected at least ${threshold}: ${preview(output)}`,
-            }
+        const embedder: EmbeddingModel = await resolved
+        const { cosineSimilarity } = await embedding
+        const vectors = await embedder.embed([output, ...references], { signal })
+        if (vectors.length !== references.length + 1) {
+          throw new Error(
+            `${code(embedder.id)} returned ${vectors.length} embeddings for ${references.length + 1} texts`,
+          )
+        }
+        const [vector = [], ...known] = vectors
+        const [best, cosine] = nearest(
+          known.map((reference) => cosineSimilarity(vector, reference)),
+          references,
+        )
+        const score = Math.max(cosine, 0)
+        const seen = `cosine similarity ${formatScore(cosine)} to ${preview(best, 40)} (${code(embedder.id)})`
+        return cosine >= threshold
+          ? { pass: true, score, reason: `${seen}, at least ${threshold}` }
+          : { pass: false, score, reason: `${seen}, expected at least ${threshold}: ${preview(output)}` }
       },
     }
   },
 })
 
-function nearest(vector: number[], known: number[][], references: string[]): [string, number] {
+/** the reference with the highest cosine, and that cosine */
+function nearest(cosines: number[], references: string[]): [string, number] {
   let best: [string, number] = [references[0] ?? '', -Infinity]
-  known.forEach((reference, index) => {
-    const score = cosineSimilarity(vector, reference)
-    if (score > best[1]) best = [references[index] ?? '', score]
+  cosines.forEach((cosine, index) => {
+    if (cosine > best[1]) best = [references[index] ?? '', cosine]
   })
   return best
-}
-
-function embeddingModelProblem(id: string): string | undefined {
-  try {
-    resolveEmbeddingModel(id)
-    return undefined
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message
-    throw error
-  }
 }

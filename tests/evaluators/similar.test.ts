@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { cosineSimilarity, resolveEmbeddingModel } from '../../src/providers/embedding.ts'
+import {
+  cosineSimilarity,
+  registerEmbeddingModel,
+  resolveEmbeddingModel,
+} from '../../src/providers/embedding.ts'
 import { localEmbedding } from '../../src/providers/local-embedding.ts'
 import { OpenAiEmbeddingModel } from '../../src/providers/openai-embedding.ts'
 import { ConfigError, ProviderError } from '../../src/errors.ts'
@@ -138,23 +142,47 @@ describe('`openai:` embeddings through the real SDK', () => {
   })
 })
 
-test('an unknown embedding model or a missing API key is a case-file error with its location', async () => {
+test('an unknown embedding model or a missing API key fails the cases that use it with the ConfigError', async () => {
   vi.stubEnv('OPENAI_API_KEY', undefined)
   try {
-    expect(
-      await caseFileErrorOf([
-        '  - id: greet',
-        '    input: hi',
-        '    expect: { similar: { value: hi, model: "openai:text-embedding-3-small" } }',
-        '    assert: [{ kind: similar, value: hi, model: loca }]',
-      ]),
-    ).toBe(
-      [
-        'checks.yaml:6:44: cases[0].expect.similar.model: No API key for the embedding model `openai:text-embedding-3-small`: set the OPENAI_API_KEY environment variable.',
-        'checks.yaml:7:49: cases[0].assert[0].model: Unknown embedding model `loca`. Did you mean `local`? Use `local` or `provider:model` with one of: local, openai.',
-      ].join('\n'),
+    await expect(
+      expectCheck('similar', { value: 'hi', model: 'openai:text-embedding-3-small' }, transcriptOf()),
+    ).rejects.toThrow(
+      new ConfigError(
+        'No API key for the embedding model `openai:text-embedding-3-small`: set the OPENAI_API_KEY environment variable.',
+      ),
     )
   } finally {
     vi.unstubAllEnvs()
   }
+  await expect(assertCheck({ kind: 'similar', value: 'hi', model: 'loca' }, transcriptOf())).rejects.toThrow(
+    'Unknown embedding model `loca`. Did you mean `local`?',
+  )
+})
+
+test('a registered embedding model is used by its prefix, and a wrong count of vectors is an error', async () => {
+  const calls: string[][] = []
+  registerEmbeddingModel('fixed', (name) => ({
+    id: `fixed:${name}`,
+    embed: (texts) => {
+      calls.push([...texts])
+      return Promise.resolve(
+        name === 'short' ? [[1, 0]] : texts.map((text) => (text === 'yes' ? [1, 0] : [0.6, 0.8])),
+      )
+    },
+  }))
+  expect(
+    await assertCheck(
+      { kind: 'similar', value: 'yes', model: 'fixed:v1' },
+      transcriptOf({ output: 'something' }),
+    ),
+  ).toEqual({
+    pass: false,
+    score: expect.closeTo(0.6, 12) as unknown,
+    reason: 'cosine similarity 0.60 to "yes" (`fixed:v1`), expected at least 0.75: "something"',
+  })
+  expect(calls).toEqual([['something', 'yes']])
+  await expect(
+    assertCheck({ kind: 'similar', value: 'yes', model: 'fixed:short' }, transcriptOf({ output: 'x' })),
+  ).rejects.toThrow('`fixed:short` returned 1 embeddings for 2 texts')
 })
