@@ -27,6 +27,8 @@ export type { AgentTool, AnyTool, Tool, ToolCacheOptions, ToolConfig, ToolContex
 export type { PolicyRule, PolicyRules } from './tools/policy.ts'
 export { registerProvider, resolveModel } from './providers/registry.ts'
 export type { ProviderFactory, RegisterProviderOptions } from './providers/registry.ts'
+export { registerEmbeddingModel } from './providers/embedding.ts'
+export type { EmbeddingModel, EmbeddingModelFactory } from './providers/embedding.ts'
 export { createRedactor, useRedaction } from './util/redact.ts'
 export type { RedactionOptions, Redactor } from './util/redact.ts'
 export { LocalProvider } from './providers/local.ts'

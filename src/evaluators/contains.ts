@@ -1,7 +1,7 @@
 import { defineEvaluator, expected, isNonEmptyString, type Zod } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 
-function needleSchemas(z: Zod) {
+export function needleSchemas(z: Zod) {
   const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
     error: expected('a string or a list of strings'),
   })
@@ -10,17 +10,17 @@ function needleSchemas(z: Zod) {
 }
 
 /** The needles of `wanted` that `output` holds, ignoring case unless `caseSensitive`. */
-function found(output: string, wanted: string[], caseSensitive: boolean | undefined): string[] {
+export function found(output: string, wanted: string[], caseSensitive: boolean | undefined): string[] {
   if (caseSensitive === true) return wanted.filter((needle) => output.includes(needle))
   const lower = output.toLowerCase()
   return wanted.filter((needle) => lower.includes(needle.toLowerCase()))
 }
 
-function caseNote(caseSensitive: boolean | undefined): string {
+export function caseNote(caseSensitive: boolean | undefined): string {
   return caseSensitive === true ? 'matching case' : 'ignoring case'
 }
 
-function toList(value: string | string[]): string[] {
+export function toList(value: string | string[]): string[] {
   return typeof value === 'string' ? [value] : value
 }
 

@@ -10,7 +10,7 @@ import { structuredOutput } from './json.ts'
 let ajv: import('ajv').default | undefined
 
 // ajv loads only when a case has a `json_schema` check; required in this form, which the Action's bundler inlines
-function validator(): import('ajv').default {
+export function validator(): import('ajv').default {
   if (ajv) return ajv
   const Ajv = (createRequire(import.meta.url)('ajv') as typeof import('ajv')).default
   const addFormats = (createRequire(import.meta.url)('ajv-formats') as typeof import('ajv-formats')).default
@@ -48,7 +48,7 @@ export const jsonSchema = defineEvaluator({
 })
 
 /** The inline schema, or the file a lone `$ref` (not a `#…` pointer) names, relative to the case file. */
-function loadSchema(schema: Record<string, unknown>, baseDir: string): Record<string, unknown> {
+export function loadSchema(schema: Record<string, unknown>, baseDir: string): Record<string, unknown> {
   const ref = schema.$ref
   if (Object.keys(schema).length !== 1 || typeof ref !== 'string' || ref.startsWith('#')) return schema
   const file = resolve(baseDir, ref)
@@ -73,7 +73,7 @@ function compile(schema: Record<string, unknown>): ValidateFunction {
 }
 
 /** `$.items[0].price: must be number`, the JSON path built from ajv's JSON Pointer. */
-function describeError(error: ErrorObject): string {
+export function describeError(error: ErrorObject): string {
   const path = error.instancePath
     .split('/')
     .slice(1)

@@ -1,16 +1,25 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { costUsdLte, iterationsLte, latencyMsLte } from './budgets.ts'
+import { bleu } from './bleu.ts'
 import { contains, notContains } from './contains.ts'
+import { containsAll, containsAny, icontains } from './contains-set.ts'
 import { custom } from './custom.ts'
 import type { EvaluatorDefinition } from './definition.ts'
 import { code } from './describe.ts'
+import { equals } from './equals.ts'
+import { isRefusal } from './is-refusal.ts'
+import { isValidToolCall } from './is-valid-tool-call.ts'
+import { javascript } from './javascript.ts'
 import { json, parsed } from './json.ts'
 import { jsonSchema } from './json-schema.ts'
 import { maxLength, minLength } from './length.ts'
+import { levenshtein } from './levenshtein.ts'
 import { noInjection } from './no-injection.ts'
 import { noPii } from './no-pii.ts'
 import { endsWith, output, outputRegex, startsWith } from './output-match.ts'
+import { rougeN } from './rouge-n.ts'
+import { similar } from './similar.ts'
 import { toolArgs, tool, tools } from './tools.ts'
 import { toolOrder, trajectory } from './trajectory.ts'
 
@@ -38,6 +47,17 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   noPii,
   noInjection,
   custom,
+  equals,
+  icontains,
+  containsAny,
+  containsAll,
+  levenshtein,
+  rougeN,
+  bleu,
+  isRefusal,
+  javascript,
+  isValidToolCall,
+  similar,
 ]
 
 /** The registry: case-file kind → definition (schemas, shorthand, factory). */

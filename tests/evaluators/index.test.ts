@@ -74,6 +74,17 @@ describe('compileEvaluators', () => {
         'no_pii',
         'no_injection',
         'custom',
+        'equals',
+        'icontains',
+        'contains_any',
+        'contains_all',
+        'levenshtein',
+        'rouge_n',
+        'bleu',
+        'is_refusal',
+        'javascript',
+        'is_valid_tool_call',
+        'similar',
       ].sort(),
     )
   })

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import { localEmbedding } from '../../src/providers/local-embedding.ts'
 import { startMockLlmServer, type MockLlmServer, type MockLlmServerOptions } from '../../src/testing/index.ts'
 
 let server: MockLlmServer | undefined
@@ -162,9 +163,17 @@ describe('startMockLlmServer', () => {
 
   test('answers 404 for unknown routes without using the script', async () => {
     const mock = await start({ script: [{ text: 'a' }] })
-    expect((await post(`${mock.url}/v1/embeddings`, {})).status).toBe(404)
+    expect((await post(`${mock.url}/v1/responses`, {})).status).toBe(404)
     expect(mock.remaining).toBe(1)
     expect(mock.journal).toHaveLength(0)
+  })
+
+  test('answers embeddings with the `local` embedding model, without using the script', async () => {
+    const mock = await start({ script: [{ text: 'a' }] })
+    const response = await post(`${mock.openaiBaseURL}/embeddings`, { model: 'm', input: ['hello world'] })
+    const body = (await response.json()) as { data: { index: number; embedding: number[] }[] }
+    expect(body.data).toEqual([{ object: 'embedding', index: 0, embedding: localEmbedding('hello world') }])
+    expect(mock.remaining).toBe(1)
   })
 
   test('resets the connection mid-response', async () => {

@@ -99,7 +99,7 @@ describe('toPassCase', () => {
     expect(
       (await failureOf(() => expect(cancelled).toPassCase({ expect: { tools_called: ['x'] } }))).message,
     ).toMatchInlineSnapshot(
-      `"Unknown evaluator kind "tools_called" at expect.tools_called. Known kinds: tool, tools, tool_args, tool_order, trajectory, contains, not_contains, output, output_regex, json, parsed, json_schema, starts_with, ends_with, min_length, max_length, latency_ms_lte, cost_usd_lte, iterations_lte, no_pii, no_injection, custom."`,
+      `"Unknown evaluator kind "tools_called" at expect.tools_called. Known kinds: tool, tools, tool_args, tool_order, trajectory, contains, not_contains, output, output_regex, json, parsed, json_schema, starts_with, ends_with, min_length, max_length, latency_ms_lte, cost_usd_lte, iterations_lte, no_pii, no_injection, custom, equals, icontains, contains_any, contains_all, levenshtein, rouge_n, bleu, is_refusal, javascript, is_valid_tool_call, similar."`,
     )
   })
 

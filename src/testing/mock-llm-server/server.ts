@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { toError } from '../../errors.ts'
 import { anthropicErrorBody, anthropicEvents, anthropicMessage, type SseFrame } from './anthropic-wire.ts'
+import { openAiEmbeddings } from './embeddings-wire.ts'
 import { openAiChunks, openAiCompletion, openAiErrorBody } from './openai-wire.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {
@@ -16,11 +17,12 @@ import type {
 const routes: Record<string, MockRequest['api'] | undefined> = {
   '/v1/chat/completions': 'openai',
   '/v1/messages': 'anthropic',
+  '/v1/embeddings': 'openai',
 }
 const anthropicVersions = new Set(['2023-06-01', '2026-10-21'])
 const faultText = 'This reply from the mock server will not arrive in one piece.'
 
-/** Starts a mock OpenAI + Anthropic server on 127.0.0.1 with an ephemeral port. */
+/** Starts a mock OpenAI + Anthropic server (chat, messages, embeddings) on 127.0.0.1 with an ephemeral port. */
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
   const script = [...(options.script ?? [])]
   const journal: MockRequest[] = []
@@ -69,7 +71,13 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       receivedAt: Date.now(),
     }
     if (options.journal !== false) journal.push(request)
-    const reply = authProblem(request, options.apiKey) ?? (await nextReply(request))
+    const denied = authProblem(request, options.apiKey)
+    // embeddings are answered by the `local` embedding model and use no scripted reply
+    if (path === '/v1/embeddings' && !denied) {
+      sendJson(res, 200, openAiEmbeddings(body))
+      return
+    }
+    const reply = denied ?? (await nextReply(request))
     await sleep(reply.latencyMs ?? options.latencyMs ?? 0, res)
     if (gone(res)) return
     if (isErrorReply(reply)) sendError(res, request, reply)

@@ -1,0 +1,62 @@
+import { caseNote, found, needleSchemas, toList } from './contains.ts'
+import { defineEvaluator } from './definition.ts'
+import { codeList, preview } from './describe.ts'
+import type { Evaluator } from './evaluator.ts'
+
+export const icontains = defineEvaluator({
+  kind: 'icontains',
+  description: 'The output contains every one of these strings, ignoring case (promptfoo’s `icontains`).',
+  schemas: (z) => {
+    const { shorthand } = needleSchemas(z)
+    return { options: z.strictObject({ value: shorthand }), shorthand }
+  },
+  fromShorthand: (value) => ({ value }),
+  create: ({ value }) => everyNeedle('icontains', toList(value), false),
+})
+
+export const containsAll = defineEvaluator({
+  kind: 'contains_all',
+  description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
+  schemas: needleSchemas,
+  fromShorthand: (value) => ({ value }),
+  create: ({ value, case_sensitive }) => everyNeedle('contains_all', toList(value), case_sensitive),
+})
+
+export const containsAny = defineEvaluator({
+  kind: 'contains_any',
+  description:
+    'The output contains at least one of these strings, ignoring case unless `case_sensitive: true`.',
+  schemas: needleSchemas,
+  fromShorthand: (value) => ({ value }),
+  create: ({ value, case_sensitive }) => {
+    const wanted = toList(value)
+    return {
+      name: 'contains_any',
+      evaluate: ({ output }) => {
+        const present = found(output, wanted, case_sensitive)
+        return present.length > 0
+          ? { pass: true, reason: `output contains ${codeList(present)}` }
+          : {
+              pass: false,
+              reason: `output contains none of ${codeList(wanted)} (${caseNote(case_sensitive)}): ${preview(output)}`,
+            }
+      },
+    }
+  },
+})
+
+function everyNeedle(name: string, wanted: string[], caseSensitive: boolean | undefined): Evaluator {
+  return {
+    name,
+    evaluate: ({ output }) => {
+      const present = new Set(found(output, wanted, caseSensitive))
+      const missing = wanted.filter((needle) => !present.has(needle))
+      return missing.length === 0
+        ? { pass: true, reason: `output contains ${codeList(wanted)}` }
+        : {
+            pass: false,
+            reason: `output lacks ${codeList(missing)} of ${codeList(wanted)} (${caseNote(caseSensitive)}): ${preview(output)}`,
+          }
+    },
+  }
+}
