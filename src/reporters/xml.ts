@@ -23,7 +23,10 @@ export function xmlAttribute(text: string): string {
   return xmlChars(text).replace(/[&<"\t\n\r]/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char)
 }
 
-/** A CDATA section holding `text`; each `]]>` is split across two sections, since one would end it. */
+/**
+ * A CDATA section holding `text`; each `]]>` is split across two sections, since one would end it. Parsers read
+ * its `\r\n` and `\r` as `\n`, as everywhere in XML text.
+ */
 export function cdataSection(text: string): string {
   return `<![CDATA[${xmlChars(text).replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
 }
