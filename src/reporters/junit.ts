@@ -28,15 +28,16 @@ export const junitRenderer: ReportRenderer = {
 
 export async function renderJunit(source: ReportSource, path: string): Promise<void> {
   const out = await openAtomic(path)
-  const scratch = openScratch(path)
+  let scratch: ScratchFile | undefined
   try {
+    scratch = openScratch(path)
     await writeJunit(source, out, scratch)
     await out.commit()
   } catch (error) {
     await out.abort()
     throw error
   } finally {
-    await scratch.remove()
+    await scratch?.remove()
   }
 }
 
@@ -132,15 +133,12 @@ function suiteOpening(suite: SuiteTally, header: ReportHeader): string {
 function properties(indent: string, entries: readonly (readonly [string, string | undefined])[]): string {
   let lines = ''
   for (const [name, value] of entries) {
-    if (value !== undefined)
-      lines += `${indent}  ${xmlTag(
-        'property',
-        [
-          ['name', name],
-          ['value', xml(value)],
-        ],
-        true,
-      )}\n`
+    if (value === undefined) continue
+    const property: XmlAttribute[] = [
+      ['name', name],
+      ['value', xml(value)],
+    ]
+    lines += `${indent}  ${xmlTag('property', property, true)}\n`
   }
   return lines === '' ? '' : `${indent}<properties>\n${lines}${indent}</properties>\n`
 }
