@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module'
-import type { Builder, TestCase } from 'junit-report-builder'
-import { writeFileAtomic } from '../util/atomic-file.ts'
+import { openAtomic, type AtomicFile } from '../util/atomic-file.ts'
+import { openScratch, type ScratchFile } from '../util/scratch-file.ts'
 import type { ReportSource } from '../report-file/read.ts'
 import type { ReportCase, ReportHeader } from '../report-file/schema.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { conversationText, turnViews } from './conversation-text.ts'
 import { groupTrials, partialNote, problemReasons, truncate, visibleControls } from './text.ts'
+import { cdataSection, xmlTag, type XmlAttribute } from './xml.ts'
 
 const MESSAGE_CHARS = 500
 const BODY_CHARS = 4000
@@ -14,47 +14,110 @@ const BODY_CHARS = 4000
  * JUnit XML from the JSON report: one testsuite per suite, one testcase per (case, trial); failures carry the
  * failing evaluators' reasons, `errored` cases an error, skipped cases `<skipped/>`; tags, score, cost and a partial pass's
  * "2 of 3 checks ran" are testcase properties. Control characters become visible `\u001b` text, since XML 1.0 cannot hold them.
+ *
+ * The file is streamed, a testcase at a time, so a run of any size renders in flat memory (junit-report-builder,
+ * used before, cannot stream: it builds the whole document, ~3.6 KB per testcase). A suite's counts go in its
+ * opening tag, so its testcases wait in a scratch file on disk until the suite ends; the run's totals come from
+ * the report's summary.
  */
 export const junitRenderer: ReportRenderer = {
   name: 'junit',
   fileName: 'report.junit.xml',
-  async render(source, path) {
-    await writeFileAtomic(path, await renderJunit(source))
-  },
+  render: renderJunit,
 }
 
-export async function renderJunit(source: ReportSource): Promise<string> {
-  // required, not imported: import() first scans this 790 KB CommonJS bundle for named exports (~100 ms)
-  const root = createRequire(import.meta.url)('junit-report-builder') as Builder
-  const builder = root.newBuilder().name(xml(`evals ${source.header.run.id}`))
-  const suites = new Map<string, { suite: ReturnType<typeof builder.testSuite>; seconds: number }>()
-  const suiteFor = (name: string): { suite: ReturnType<typeof builder.testSuite>; seconds: number } => {
-    let entry = suites.get(name)
-    if (!entry) {
-      entry = { suite: newSuite(builder.testSuite(), name, source.header), seconds: 0 }
-      suites.set(name, entry)
-    }
-    return entry
+export async function renderJunit(source: ReportSource, path: string): Promise<void> {
+  const out = await openAtomic(path)
+  let scratch: ScratchFile | undefined
+  try {
+    scratch = openScratch(path)
+    await writeJunit(source, out, scratch)
+    await out.commit()
+  } catch (error) {
+    await out.abort()
+    throw error
+  } finally {
+    await scratch?.remove()
   }
-  for (const suite of source.header.run.suites) suiteFor(suite.name)
-  for await (const trials of groupTrials(source.cases())) {
+}
+
+interface SuiteTally {
+  name: string
+  tests: number
+  failures: number
+  errors: number
+  skipped: number
+  seconds: number
+}
+
+async function writeJunit(source: ReportSource, out: AtomicFile, scratch: ScratchFile): Promise<void> {
+  const { header } = source
+  const { passed, failed, errored, skipped } = header.summary.counts
+  // suites in the header's order, each written when its cases end (cases come sorted by suite)
+  const listed = header.run.suites.map((suite) => suite.name)
+  const closeSuite = (suite: SuiteTally): void => {
+    out.write(suiteOpening(suite, header))
+    scratch.drainInto(out)
+    out.write('  </testsuite>\n')
+  }
+  const emptySuitesUntil = (name: string | undefined): void => {
+    while (listed.length > 0 && listed[0] !== name) closeSuite(newTally(listed.shift() as string))
+    if (listed[0] === name) listed.shift()
+  }
+  out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+  const rootAttributes: XmlAttribute[] = [
+    ['name', xml(`evals ${header.run.id}`)],
+    ['tests', passed + failed + errored + skipped],
+    ['failures', failed],
+    ['errors', errored],
+    ['skipped', skipped],
+  ]
+  const groups = groupTrials(source.cases())[Symbol.asyncIterator]()
+  let group = await groups.next()
+  if (listed.length === 0 && group.done === true) {
+    out.write(`${xmlTag('testsuites', rootAttributes, true)}\n`)
+    return
+  }
+  out.write(`${xmlTag('testsuites', rootAttributes)}\n`)
+  let suite: SuiteTally | undefined
+  for (; group.done !== true; group = await groups.next()) {
+    const trials = group.value
     for (const result of trials) {
-      const entry = suiteFor(result.suite)
-      entry.seconds += result.durationMs / 1000
-      addCase(entry.suite.testCase(), result, trials.length)
+      if (suite?.name !== result.suite) {
+        if (suite) closeSuite(suite)
+        emptySuitesUntil(result.suite)
+        suite = newTally(result.suite)
+      }
+      suite.tests++
+      if (result.status === 'failed') suite.failures++
+      else if (result.status === 'errored') suite.errors++
+      else if (result.status === 'skipped') suite.skipped++
+      suite.seconds += result.durationMs / 1000
+      scratch.write(testcase(result, trials.length))
     }
   }
-  for (const { suite, seconds } of suites.values()) suite.time(round(seconds))
-  return `${builder.build()}\n`
+  if (suite) closeSuite(suite)
+  emptySuitesUntil(undefined)
+  out.write('</testsuites>\n')
 }
 
-function newSuite<
-  T extends { name(n: string): T; timestamp(t: string): T; property(n: string, v: string): T },
->(suite: T, name: string, header: ReportHeader): T {
+function newTally(name: string): SuiteTally {
+  return { name, tests: 0, failures: 0, errors: 0, skipped: 0, seconds: 0 }
+}
+
+function suiteOpening(suite: SuiteTally, header: ReportHeader): string {
   const { run, gate } = header
-  const info = run.suites.find((candidate) => candidate.name === name)
-  suite.name(xml(name)).timestamp(run.startedAt)
-  const properties: [string, string | undefined][] = [
+  const info = run.suites.find((candidate) => candidate.name === suite.name)
+  const opening = xmlTag('testsuite', [
+    ['name', xml(suite.name)],
+    ['timestamp', run.startedAt],
+    ['time', round(suite.seconds)],
+    ['tests', suite.tests],
+    ['failures', suite.failures],
+    ['errors', suite.errors],
+    ['skipped', suite.skipped],
+  ])
+  return `  ${opening}\n${properties('    ', [
     ['run', run.id],
     ['target', info?.targetId],
     ['model', info?.model],
@@ -63,69 +126,112 @@ function newSuite<
     ['git.branch', run.git?.branch],
     ['evals.version', run.cliVersion],
     ['gate', gate?.decision],
-  ]
-  for (const [key, value] of properties) if (value !== undefined) suite.property(key, xml(value))
-  return suite
+  ])}`
 }
 
-function addCase(testCase: TestCase, result: ReportCase, trials: number): void {
+/** A `<properties>` element at `indent`, one line each; empty when no property has a value. */
+function properties(indent: string, entries: readonly (readonly [string, string | undefined])[]): string {
+  let lines = ''
+  for (const [name, value] of entries) {
+    if (value === undefined) continue
+    const property: XmlAttribute[] = [
+      ['name', name],
+      ['value', xml(value)],
+    ]
+    lines += `${indent}  ${xmlTag('property', property, true)}\n`
+  }
+  return lines === '' ? '' : `${indent}<properties>\n${lines}${indent}</properties>\n`
+}
+
+function testcase(result: ReportCase, trials: number): string {
   const name = trials > 1 ? `${result.caseId} [trial ${result.trial + 1}/${trials}]` : result.caseId
-  testCase
-    .className(xml(result.suite))
-    .name(xml(name))
-    .time(round(result.durationMs / 1000))
-  if (result.tags.length > 0) testCase.property('tags', xml(result.tags.join(',')))
-  if (result.status === 'passed' || result.status === 'failed')
-    testCase.property('score', String(result.score))
-  const partial = partialNote(result)
-  if (partial !== undefined) testCase.property('partial', xml(partial))
   const transcript = result.status === 'skipped' ? undefined : result.transcript
-  if (transcript && transcript.costUsd !== null) testCase.property('costUsd', String(transcript.costUsd))
+  const graded = result.status === 'passed' || result.status === 'failed'
+  const body =
+    properties('      ', [
+      ['tags', result.tags.length > 0 ? result.tags.join(',') : undefined],
+      ['score', graded ? String(result.score) : undefined],
+      ['partial', partialNote(result)],
+      ['costUsd', transcript && transcript.costUsd !== null ? String(transcript.costUsd) : undefined],
+    ]) +
+    outcome(result) +
+    systemOut(result)
+  const opening = xmlTag(
+    'testcase',
+    [
+      ['classname', xml(result.suite)],
+      ['name', xml(name)],
+      ['time', round(result.durationMs / 1000)],
+    ],
+    body === '',
+  )
+  return body === '' ? `    ${opening}\n` : `    ${opening}\n${body}    </testcase>\n`
+}
+
+/** The `<failure>`, `<error>` or `<skipped/>` line; empty for a pass. */
+function outcome(result: ReportCase): string {
   switch (result.status) {
     case 'passed':
-      return
+      return ''
     case 'skipped':
-      testCase.skipped().standardOutput(cdata(`skipped: ${result.reason}`))
-      return
+      return '      <skipped/>\n'
     case 'failed': {
       const reasons = problemReasons(result)
       const first = reasons[0]
-      testCase
-        .failure(
-          xml(truncate(first ? `${first.evaluator}: ${first.reason}` : 'failed', MESSAGE_CHARS)),
-          first?.evaluator,
-        )
-        .stacktrace(cdata(truncate(reasons.map((r) => `${r.evaluator}: ${r.reason}`).join('\n'), BODY_CHARS)))
-      break
-    }
-    case 'errored':
-      testCase.error(
-        xml(truncate(result.error.message, MESSAGE_CHARS)),
-        xml(result.error.code ?? result.error.name),
-        result.error.stack === undefined ? undefined : cdata(truncate(result.error.stack, BODY_CHARS)),
+      const message = truncate(first ? `${first.evaluator}: ${first.reason}` : 'failed', MESSAGE_CHARS)
+      const trace = truncate(reasons.map((r) => `${r.evaluator}: ${r.reason}`).join('\n'), BODY_CHARS)
+      return element(
+        'failure',
+        [
+          ['message', nonEmpty(xml(message))],
+          ['type', nonEmpty(first?.evaluator)],
+        ],
+        trace,
       )
-      break
+    }
+    case 'errored': {
+      const { message, code, name, stack } = result.error
+      return element(
+        'error',
+        [
+          ['message', nonEmpty(xml(truncate(message, MESSAGE_CHARS)))],
+          ['type', nonEmpty(xml(code ?? name))],
+        ],
+        stack === undefined ? '' : truncate(stack, BODY_CHARS),
+      )
+    }
   }
+}
+
+/** The `<system-out>` line: the skip reason, or the conversation or input and output of a case that did not pass. */
+function systemOut(result: ReportCase): string {
+  if (result.status === 'passed') return ''
+  if (result.status === 'skipped') return element('system-out', [], `skipped: ${result.reason}`)
   const turns = turnViews(result)
-  if (turns) testCase.standardOutput(cdata(conversationText(turns, BODY_CHARS)))
-  else if (transcript) {
-    const input = typeof transcript.input === 'string' ? transcript.input : JSON.stringify(transcript.input)
-    testCase.standardOutput(
-      cdata(`input: ${truncate(input, BODY_CHARS)}\noutput: ${truncate(transcript.output, BODY_CHARS)}`),
-    )
-  }
+  if (turns) return element('system-out', [], conversationText(turns, BODY_CHARS))
+  const { transcript } = result
+  if (!transcript) return ''
+  const input = typeof transcript.input === 'string' ? transcript.input : JSON.stringify(transcript.input)
+  return element(
+    'system-out',
+    [],
+    `input: ${truncate(input, BODY_CHARS)}\noutput: ${truncate(transcript.output, BODY_CHARS)}`,
+  )
+}
+
+/** A testcase child line: the element with `text` as CDATA, or empty (`<name/>`) when there is no text. */
+function element(name: string, attributes: readonly XmlAttribute[], text: string): string {
+  const content = visibleControls(text)
+  if (content === '') return `      ${xmlTag(name, attributes, true)}\n`
+  return `      ${xmlTag(name, attributes)}${cdataSection(content)}</${name}>\n`
 }
 
 function xml(text: string): string {
   return visibleControls(text)
 }
 
-/** junit-report-builder splits only the first `]]>` of a CDATA section; this splits the others. */
-function cdata(text: string): string {
-  const safe = visibleControls(text)
-  const first = safe.indexOf(']]>')
-  if (first === -1) return safe
-  return safe.slice(0, first + 3) + safe.slice(first + 3).replaceAll(']]>', ']]]]><![CDATA[>')
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === '' ? undefined : text
 }
 
 function round(value: number): number {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Assertion } from '../../src/cases/schema.ts'
-import { compileEvaluators } from '../../src/evaluators/index.ts'
+import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { assertCheck, caseFileErrorOf, expectCheck, fixturesDir, transcriptOf } from './helpers.ts'
 

@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { openReport, type ReportSource } from '../../src/report-file/read.ts'
+import type { ReportCase } from '../../src/report-file/schema.ts'
+import { writeJsonReport } from '../../src/report-file/write-json.ts'
+import { junitRenderer } from '../../src/reporters/junit.ts'
+import type { CaseResult } from '../../src/model/case-result.ts'
+import { junitCases } from './junit-cases.ts'
+import { syntheticResult, syntheticTranscript, writeRun } from './synthetic.ts'
+import { junitSchemaErrors, named, NO_XMLLINT } from './tools.ts'
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'junit')
+
+/** Renders report.junit.xml for `results` through report.json, as a run does; returns the run directory. */
+async function renderResults(results: CaseResult[], suites = ['support']): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
+  const json = await writeJsonReport(writeRun(dir, results, suites), {
+    env: {},
+    cliVersion: '0.1.0',
+    git: Promise.resolve({ commit: 'c0ffee', branch: 'main' }),
+  })
+  await junitRenderer.render(await openReport(json, { env: {} }), join(dir, 'report.junit.xml'))
+  return dir
+}
+
+describe('report.junit.xml', () => {
+  test('is what junit-report-builder wrote, byte for byte, for every shape of testcase', async () => {
+    const dir = await renderResults(junitCases(), ['support', 'billing'])
+    // report.junit.xml in the fixtures was written from the same results by the renderer built on junit-report-builder 5.1.2
+    expect(readFileSync(join(dir, 'report.junit.xml'), 'utf8')).toBe(
+      readFileSync(join(FIXTURES, 'report.junit.xml'), 'utf8'),
+    )
+  })
+
+  test('is an empty <testsuites/> for a run with no suites and no cases', async () => {
+    const dir = await renderResults([], [])
+    expect(readFileSync(join(dir, 'report.junit.xml'), 'utf8')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<testsuites name="evals synthetic" tests="0" failures="0" errors="0" skipped="0"/>\n',
+    )
+  })
+
+  test.skipIf(NO_XMLLINT !== undefined)(
+    named('stays valid against the XSD for any text in ids, reasons, errors and output', NO_XMLLINT),
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(hostileResult(), { minLength: 1, maxLength: 4 }), async (results) => {
+          const unique = results.map((result, i) => ({ ...result, caseId: `${i} ${result.caseId}` }))
+          const dir = await renderResults(unique)
+          expect(junitSchemaErrors(join(dir, 'report.junit.xml'))).toBe('')
+          expect(readdirSync(dir).sort()).toEqual(['report.json', 'report.junit.xml', 'results.jsonl'])
+        }),
+        { numRuns: 15 },
+      )
+    },
+    60_000,
+  )
+
+  test('is on disk, in the scratch or the report file, before the last case is read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
+    const cases = 3000
+    let bytesOnDiskAtEnd = 0
+    const source: ReportSource = {
+      path: join(dir, 'report.json'),
+      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
+      async *cases() {
+        for (let i = 0; i < cases; i++) yield longOutput(i)
+        bytesOnDiskAtEnd = bytesIn(dir)
+      },
+    }
+    await junitRenderer.render(source, join(dir, 'report.junit.xml'))
+    const written = statSync(join(dir, 'report.junit.xml')).size
+    expect(written).toBeGreaterThan(cases * 2000)
+    // all but the last pending writes (64 K characters) were on disk while the cases were still being read
+    expect(bytesOnDiskAtEnd).toBeGreaterThan(written - (1 << 18))
+    expect(readdirSync(dir).sort()).toEqual(['report.json', 'report.junit.xml', 'results.jsonl'])
+  })
+
+  test('leaves neither the report nor its scratch file behind when reading the cases fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
+    const source: ReportSource = {
+      path: join(dir, 'report.json'),
+      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
+      async *cases() {
+        for (let i = 0; i < 100; i++) yield longOutput(i)
+        throw new Error('report.json was cut short')
+      },
+    }
+    await expect(junitRenderer.render(source, join(dir, 'report.junit.xml'))).rejects.toThrow('cut short')
+    expect(readdirSync(dir).sort()).toEqual(['report.json', 'results.jsonl'])
+  })
+})
+
+describe.skipIf(NO_XMLLINT !== undefined)(named('XML text escaping', NO_XMLLINT), () => {
+  test('any string survives as an attribute and as CDATA, less the characters XML 1.0 cannot hold', async () => {
+    // in CDATA a parser reads `\r\n` and `\r` as `\n` (XML's end-of-line handling); attributes keep them as references
+    const { cdataSection, xmlAttribute, xmlChars } = await import('../../src/reporters/xml.ts')
+    fc.assert(
+      fc.property(xmlHostileString(), (text) => {
+        const document = `<r><a v="${xmlAttribute(text)}"/><b>${cdataSection(text)}</b></r>`
+        // canonical XML (C14N) writes back what a parser read, with a fixed escaping of its own
+        const canonical = spawnSync('xmllint', ['--c14n', '-'], { input: document, encoding: 'utf8' })
+        expect(canonical.stderr).toBe('')
+        const kept = xmlChars(text)
+        expect(canonical.stdout).toBe(
+          `<r><a v="${c14nAttribute(kept)}"></a><b>${c14nText(kept.replace(/\r\n?/g, '\n'))}</b></r>`,
+        )
+      }),
+      { numRuns: 60 },
+    )
+  }, 60_000)
+})
+
+/** Strings rich in what XML escaping gets wrong: markup, quotes, `]]>`, control characters, surrogates. */
+function xmlHostileString(): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom(
+      ']]>',
+      ']]',
+      ']',
+      '<![CDATA[',
+      '&amp;',
+      '"',
+      "'",
+      '<',
+      '>',
+      '&',
+      '\t',
+      '\r\n',
+      '\r',
+      '\n',
+    ),
+    fc.constantFrom('\u0000', '\u001b', '\u007f', '\ud800', '\udc00', '\ufffe', '\uffff', '\u{1F600}'),
+  )
+  return fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(''))
+}
+
+function hostileResult(): fc.Arbitrary<CaseResult> {
+  return fc
+    .record({
+      id: xmlHostileString(),
+      text: xmlHostileString(),
+      kind: fc.integer({ min: 0, max: 99 }),
+    })
+    .map(({ id, text, kind }): CaseResult => {
+      const base = syntheticResult(kind)
+      if (base.status === 'skipped') return { ...base, caseId: id, reason: text, tags: [text] }
+      const transcript = syntheticTranscript(kind, text)
+      if (base.status === 'errored')
+        return { ...base, caseId: id, transcript, error: { name: text, message: text, stack: text } }
+      return {
+        ...base,
+        caseId: id,
+        transcript,
+        verdicts: base.verdicts.map((verdict) => ({ ...verdict, evaluator: text, reason: text })),
+      }
+    })
+}
+
+/** A failing result with ~2 KB of output, so the file's size shows where its bytes are. */
+function longOutput(i: number): ReportCase {
+  const result = syntheticResult(7)
+  if (result.status !== 'failed') throw new Error('synthetic case 7 should fail')
+  return { ...result, caseId: `case-${i}`, transcript: syntheticTranscript(i, 'x'.repeat(2000)) }
+}
+
+function bytesIn(dir: string): number {
+  return readdirSync(dir)
+    .filter((name) => name.includes('report.junit.xml'))
+    .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0)
+}
+
+function c14nAttribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('\t', '&#x9;')
+    .replaceAll('\n', '&#xA;')
+    .replaceAll('\r', '&#xD;')
+}
+
+function c14nText(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('\r', '&#xD;')
+}
