@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** significance level of the accuracy-regression test when the `gate:` block and `--alpha` set none */
+export const DEFAULT_ALPHA = 0.05
+
 const rate = z.number().min(0).max(1)
 const ratioLimit = z.number().min(1)
 
@@ -9,7 +12,7 @@ export const gateOptionsSchema = z.strictObject({
     .number()
     .gt(0)
     .lt(1)
-    .default(0.05)
+    .default(DEFAULT_ALPHA)
     .describe('significance level of the one-sided test for an accuracy regression'),
   critical_tags: z
     .array(z.string().min(1))
