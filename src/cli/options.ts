@@ -1,124 +1,270 @@
-import { parseArgs } from 'node:util'
-import type { GateOptions } from '../baselines/gate-options.ts'
+import { DEFAULT_ALPHA, type GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import { DEFAULT_REPORTERS } from '../reporters/index.ts'
-import { parseShard, type Shard } from '../runner/shard.ts'
-import { didYouMean } from '../util/did-you-mean.ts'
+import {
+  DEFAULT_BASELINE_DIR,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_OUT_DIR,
+  DEFAULT_TIMEOUT_MS,
+} from '../runner/defaults.ts'
+import { parseShard } from '../runner/shard.ts'
 import { redactPatternProblem } from '../util/redact.ts'
+import { HELP_FLAG, parseFlags, type FlagSpec, type FlagsOf, type FlagTable } from './flag-table.ts'
 
-/** Gate flags, shared by `evals run` and `evals compare`. */
-export const GATE_OPTIONS = {
-  alpha: { type: 'string' },
-  'max-latency-ratio': { type: 'string' },
-  'max-cost-ratio': { type: 'string' },
-} as const
+const GATE_SECTION = 'Baselines and the regression gate'
 
-const RUN_OPTIONS = {
-  model: { type: 'string' },
-  judge: { type: 'string' },
-  'require-judges': { type: 'boolean' },
-  concurrency: { type: 'string' },
-  filter: { type: 'string' },
-  tag: { type: 'string', multiple: true },
-  trials: { type: 'string' },
-  timeout: { type: 'string' },
-  bail: { type: 'boolean' },
-  out: { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  record: { type: 'boolean' },
-  replay: { type: 'string' },
-  'update-baseline': { type: 'boolean' },
-  'update-snapshots': { type: 'boolean' },
-  force: { type: 'boolean' },
-  'baseline-dir': { type: 'string' },
-  baseline: { type: 'string' },
-  'baseline-missing': { type: 'string' },
-  ...GATE_OPTIONS,
-  shard: { type: 'string' },
-  otel: { type: 'string' },
-  redact: { type: 'string', multiple: true },
-  resume: { type: 'string' },
-  'resume-force': { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+/** Gate flags, shared by `evals run`, `evals compare` and `evals merge`; `parseGateFlags` reads them. */
+export const GATE_FLAGS = {
+  alpha: {
+    type: 'string',
+    value: '<p>',
+    key: false,
+    description: `significance level of the accuracy-regression test (default ${String(DEFAULT_ALPHA)})`,
+  },
+  'max-latency-ratio': {
+    type: 'string',
+    value: '<x>',
+    key: false,
+    description: "fail when p50 or p95 latency grows past x times the baseline's",
+  },
+  'max-cost-ratio': {
+    type: 'string',
+    value: '<x>',
+    key: false,
+    description: "fail when the cost per trial grows past x times the baseline's",
+  },
+} as const satisfies FlagTable
 
-/** `evals run` flags after validation. */
-export interface RunFlags {
+/** `--no-color`, as every command that prints in colour takes it. */
+export const NO_COLOR_FLAG = {
+  type: 'boolean',
+  key: false,
+  description: 'plain text',
+} as const satisfies FlagSpec
+
+/** `--baseline-missing ok|error` of `command` (e.g. `evals run`). */
+export function baselineMissingFlag(command: string) {
+  return {
+    type: 'string',
+    value: 'ok',
+    default: 'error',
+    description: 'a missing baseline is a notice, not an error (first runs)',
+    parse: (given: string, flag: string): 'ok' | 'error' => {
+      if (given === 'ok' || given === 'error') return given
+      throw new ConfigError(`${command}: \`${flag}\` must be \`ok\` or \`error\`, got "${given}".`)
+    },
+  } as const satisfies FlagSpec
+}
+
+/** The flags of `evals run`: the parser, `--help` and `RunFlags` all come from here. */
+export const RUN_FLAGS = {
+  model: {
+    type: 'string',
+    value: '<provider:model>',
+    passOn: true,
+    description: "model for agent targets; overrides the files' `model:` (e.g. openai:gpt-4.1-mini)",
+  },
+  judge: {
+    type: 'string',
+    value: '<provider:model>',
+    passOn: true,
+    description: "model for LLM-judge checks; overrides the files' `judge.model`",
+  },
+  'require-judges': {
+    type: 'boolean',
+    passOn: true,
+    description: [
+      'a suite with LLM judges but no judge model cannot run (exit 2), instead of passing',
+      'its cases on the other checks only (`partial`); as `gate: { require_judges: true }`',
+    ],
+  },
+  concurrency: {
+    type: 'string',
+    value: '<n>',
+    parse: positiveInteger,
+    passOn: true,
+    description: `case runs at once (default ${String(DEFAULT_CONCURRENCY)})`,
+  },
+  filter: {
+    type: 'string',
+    value: '<pattern>',
+    description: 'only case ids matching; `*` is a wildcard, otherwise a substring',
+  },
+  tag: {
+    type: 'string',
+    value: '<tag>',
+    multiple: true,
+    default: [],
+    key: 'tags',
+    description: 'only cases with this tag; repeat for any of several',
+  },
+  trials: {
+    type: 'string',
+    value: '<n>',
+    parse: positiveInteger,
+    passOn: true,
+    description: "runs per case; overrides the files' `trials:`",
+  },
+  timeout: {
+    type: 'string',
+    value: '<ms>',
+    key: 'timeoutMs',
+    parse: positiveInteger,
+    passOn: true,
+    description: `per-case limit on target plus checks (default ${String(DEFAULT_TIMEOUT_MS)})`,
+  },
+  bail: {
+    type: 'boolean',
+    default: false,
+    description: 'stop starting cases after the first failed or errored one',
+  },
+  out: {
+    type: 'string',
+    value: '<dir>',
+    default: DEFAULT_OUT_DIR,
+    key: 'outDir',
+    description: `where \`<run-id>/\` with results and reports goes (default ${DEFAULT_OUT_DIR})`,
+  },
+  reporter: {
+    type: 'string',
+    value: '<names>',
+    multiple: true,
+    default: DEFAULT_REPORTERS,
+    key: 'reporters',
+    parse: reportersFlag,
+    description: [
+      'comma-separated or repeated: console, json, junit, html, markdown, or a module path',
+      `(default ${DEFAULT_REPORTERS.join(',')}); markdown and modules add to the defaults, a list`,
+      'naming a default reporter replaces them (`--reporter console,markdown`);',
+      'report.json is written whenever a file format is on',
+    ],
+  },
+  record: {
+    type: 'boolean',
+    key: false,
+    description: 'call models live and save every call to `__cassettes__/<suite>.jsonl` beside the suite',
+  },
+  replay: {
+    type: 'string',
+    value: '[auto]',
+    key: false,
+    description: [
+      'serve model calls from the cassette, no API key needed; a miss makes the case errored',
+      'with a diff; `auto` calls and records the misses',
+    ],
+  },
+  shard: {
+    type: 'string',
+    value: '<i/n>',
+    parse: parseShard,
+    passOn: true,
+    description: [
+      "run only shard i of n (1-based); a case's shard comes from a hash of suite and case",
+      'id, so it is the same on every machine; join the shards with `evals merge`',
+    ],
+  },
+  otel: {
+    type: 'string',
+    value: '<url>',
+    parse: otlpUrl,
+    description: [
+      'export OpenTelemetry spans (one trace per case: agent runs, model and tool calls) to',
+      'an OTLP/HTTP traces endpoint, e.g. http://localhost:4318/v1/traces',
+    ],
+  },
+  resume: {
+    type: 'string',
+    value: '<run-dir>',
+    description: [
+      'finish an interrupted run (`reports/<run-id>`): run only the (case, trial) pairs',
+      'missing from its results.jsonl, with the files and flags saved in its run.json',
+    ],
+  },
+  'resume-force': {
+    type: 'boolean',
+    description: 'resume even though case definitions changed since the run',
+  },
+  redact: {
+    type: 'string',
+    value: '<pattern>',
+    multiple: true,
+    parse: redactFlags,
+    passOn: true,
+    description: [
+      'a regular expression for secrets of your own, replaced by [redacted] in every file',
+      'and in the console, like keys and `*_API_KEY`/`*_TOKEN` values; repeatable',
+    ],
+  },
+  'update-baseline': {
+    type: 'boolean',
+    default: false,
+    section: GATE_SECTION,
+    description: [
+      'after a complete run with no failed or errored case, write',
+      '`<baseline-dir>/<suite>.json` (atomically; commit it)',
+    ],
+  },
+  force: {
+    type: 'boolean',
+    default: false,
+    key: 'forceBaseline',
+    section: GATE_SECTION,
+    description: 'with --update-baseline: write it even though cases failed or errored',
+  },
+  'baseline-dir': {
+    type: 'string',
+    value: '<dir>',
+    default: DEFAULT_BASELINE_DIR,
+    section: GATE_SECTION,
+    description: `where --update-baseline writes (default ${DEFAULT_BASELINE_DIR})`,
+  },
+  'update-snapshots': {
+    type: 'boolean',
+    default: false,
+    section: GATE_SECTION,
+    description: "store every case's output as its snapshot, `<baseline-dir>/<suite>.snapshots.json`",
+  },
+  baseline: {
+    type: 'string',
+    value: '<dir|file>',
+    section: GATE_SECTION,
+    description: 'compare with `<dir>/<suite>.json` (or one file) and apply the gate',
+  },
+  'baseline-missing': { ...baselineMissingFlag('evals run'), section: GATE_SECTION },
+  alpha: { ...GATE_FLAGS.alpha, section: GATE_SECTION },
+  'max-latency-ratio': { ...GATE_FLAGS['max-latency-ratio'], section: GATE_SECTION },
+  'max-cost-ratio': {
+    ...GATE_FLAGS['max-cost-ratio'],
+    section: GATE_SECTION,
+    description: [
+      GATE_FLAGS['max-cost-ratio'].description,
+      "The gate flags win over the case file's `gate:` block.",
+    ],
+  },
+  'no-color': { ...NO_COLOR_FLAG, section: GATE_SECTION, description: 'plain text (NO_COLOR works too)' },
+  help: { ...HELP_FLAG, section: GATE_SECTION },
+} as const satisfies FlagTable
+
+/** `evals run` flags after validation: the table's flags, plus what several flags make together. */
+export type RunFlags = FlagsOf<typeof RUN_FLAGS> & {
+  /** the case files and globs */
   patterns: string[]
-  model?: string
-  /** judge model; overrides the files' `judge.model` */
-  judge?: string
-  /** @default 4, or the resumed run's */
-  concurrency?: number
-  /** a judged suite without a judge model cannot run (`--require-judges`) */
-  requireJudges?: boolean
-  filter?: string
-  tags: string[]
-  trials?: number
-  timeoutMs?: number
-  bail: boolean
-  /** `--record`, `--replay` or `--replay auto` */
-  cassettes?: 'record' | 'replay' | 'auto'
-  outDir: string
-  /**
-   * reporter names or module paths, from `--reporter a,b` (repeatable): extras add to the defaults, a list naming
-   * a default reporter replaces them @default console, json, junit, html
-   */
-  reporters: string[]
-  /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
-  updateBaseline: boolean
-  /** `--force`: write the baseline even when cases failed or errored */
-  forceBaseline: boolean
-  /** @default 'baselines' */
-  baselineDir: string
-  /** store every case's output as its snapshot in `<baselineDir>/<suite>.snapshots.json` (`--update-snapshots`) */
-  updateSnapshots: boolean
-  /** compare with this baseline directory or file (`--baseline`) */
-  baseline?: string
-  /** `ok`: a missing baseline is a notice, not an error @default 'error' */
-  baselineMissing: 'error' | 'ok'
   /** gate flags given on the command line; they win over the case file's `gate:` block */
   gate: GateOptions
-  /** `--shard i/n` */
-  shard?: Shard
-  /** `--otel <url>`: export each pair's spans to this OTLP/HTTP traces endpoint */
-  otel?: string
-  /** `--redact <pattern>` (repeatable): regular expressions for secrets of the user's own */
-  redact?: string[]
-  /** `--resume <run-dir>`: finish an interrupted run */
-  resume?: string
-  /** resume even when case definitions changed since the run */
-  resumeForce?: boolean
+  /** `--record`, `--replay` or `--replay auto` */
+  cassettes?: 'record' | 'replay' | 'auto'
   color: boolean
   help: boolean
 }
 
-/** Parses `evals run` arguments; throws a ConfigError with a did-you-mean for unknown flags and bad numbers. */
+/** Parses `evals run` arguments; throws a ConfigError with a did-you-mean for unknown flags and bad values. */
 export function parseRunFlags(args: readonly string[]): RunFlags {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: withReplayMode(args),
-      options: RUN_OPTIONS,
-      allowPositionals: true,
-      strict: true,
-    })
-  } catch (error) {
-    throw new ConfigError(explainParseError(error, 'evals run', Object.keys(RUN_OPTIONS)))
-  }
-  const { values, positionals } = parsed
-  const baselineMissing = values['baseline-missing']
-  if (baselineMissing !== undefined && baselineMissing !== 'ok' && baselineMissing !== 'error') {
-    throw new ConfigError(
-      `evals run: \`--baseline-missing\` must be \`ok\` or \`error\`, got "${baselineMissing}".`,
-    )
-  }
-  const gate = parseGateFlags(values, 'evals run')
-  checkResumeFlags(values, positionals)
-  if (values.baseline === undefined) {
+  const { flags, given, positionals } = parseFlags('evals run', RUN_FLAGS, withReplayMode(args))
+  const gate = parseGateFlags(given, 'evals run')
+  checkResumeFlags(given, positionals)
+  if (given.baseline === undefined) {
     const needsBaseline = [
-      ...(baselineMissing === undefined ? [] : ['--baseline-missing']),
+      ...(given['baseline-missing'] === undefined ? [] : ['--baseline-missing']),
       ...Object.keys(gate).map(gateFlagOf),
     ]
     if (needsBaseline.length > 0) {
@@ -128,52 +274,32 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     }
   }
   if (
-    values['baseline-dir'] !== undefined &&
-    values['update-baseline'] !== true &&
-    values['update-snapshots'] !== true
+    given['baseline-dir'] !== undefined &&
+    given['update-baseline'] !== true &&
+    given['update-snapshots'] !== true
   ) {
     throw new ConfigError(
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
     )
   }
-  if (values.force === true && values['update-baseline'] !== true) {
+  if (given.force === true && given['update-baseline'] !== true) {
     throw new ConfigError(
       'evals run: `--force` only applies with `--update-baseline` (to write a baseline from a run with failing cases).',
     )
   }
-  if (values['update-baseline'] === true && (values.filter !== undefined || values.tag !== undefined)) {
+  if (given['update-baseline'] === true && (given.filter !== undefined || given.tag !== undefined)) {
     throw new ConfigError(
       'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
     )
   }
+  const cassettes = cassetteMode(given.record, given.replay)
   return {
+    ...flags,
     patterns: positionals,
-    tags: values.tag ?? [],
-    bail: values.bail ?? false,
-    outDir: values.out ?? 'reports',
-    reporters: reportersFlag(values.reporter),
-    updateBaseline: values['update-baseline'] ?? false,
-    forceBaseline: values.force ?? false,
-    baselineDir: values['baseline-dir'] ?? 'baselines',
-    updateSnapshots: values['update-snapshots'] ?? false,
-    baselineMissing: baselineMissing ?? 'error',
     gate,
-    ...defined('baseline', values.baseline),
-    color: values['no-color'] !== true && !process.env.NO_COLOR,
-    help: values.help ?? false,
-    ...defined('model', values.model),
-    ...defined('judge', values.judge),
-    ...defined('filter', values.filter),
-    ...defined('concurrency', positiveInteger(values.concurrency, '--concurrency')),
-    ...defined('trials', positiveInteger(values.trials, '--trials')),
-    ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
-    ...defined('cassettes', cassetteMode(values.record, values.replay)),
-    ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
-    ...defined('otel', values.otel === undefined ? undefined : otlpUrl(values.otel)),
-    ...defined('resume', values.resume),
-    ...defined('redact', values.redact && redactFlags(values.redact)),
-    ...(values['resume-force'] === true && { resumeForce: true }),
-    ...(values['require-judges'] === true && { requireJudges: true }),
+    ...(cassettes !== undefined && { cassettes }),
+    color: given['no-color'] !== true && !process.env.NO_COLOR,
+    help: given.help === true,
   }
 }
 
@@ -259,42 +385,26 @@ function number(
   return n
 }
 
-/** A parseArgs error as a message with a did-you-mean; `command` is e.g. `evals run`. */
-export function explainParseError(error: unknown, command: string, names: readonly string[]): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1]
-  if (unknown !== undefined) {
-    const flags = names.map((name) => `--${name}`)
-    const hint = didYouMean(unknown, flags)
-    return `${command}: unknown option \`${unknown}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`${command} --help\` for the options.`
-  }
-  const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
-  if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
-  return `${command}: ${message}`
-}
-
 /**
  * The reporters of `--reporter`: extras only (`markdown`, a module path) add to the defaults; a list that names a
  * default reporter (console, json, junit, html) is the whole list, e.g. `--reporter console,markdown`.
  */
 export function reportersFlag(values: readonly string[] | undefined): string[] {
+  if (values === undefined) return [...DEFAULT_REPORTERS]
   const given = listFlag(values)
-  if (given === undefined) return [...DEFAULT_REPORTERS]
   const defaults: readonly string[] = DEFAULT_REPORTERS
   return given.some((name) => defaults.includes(name)) ? given : [...DEFAULT_REPORTERS, ...given]
 }
 
-/** `--reporter a,b --reporter c` → [a, b, c]; undefined when not given */
-export function listFlag(values: readonly string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined
+/** `--reporter a,b --reporter c` → [a, b, c] */
+export function listFlag(values: readonly string[]): string[] {
   return values
     .flatMap((value) => value.split(','))
     .map((name) => name.trim())
     .filter(Boolean)
 }
 
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined
+function positiveInteger(value: string, flag: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) {
     throw new ConfigError(`evals run: \`${flag}\` must be a positive whole number, got "${value}".`)
