@@ -26,6 +26,8 @@ export interface Command {
   readonly name: string
   readonly flags: FlagTable
   readonly help: string
+  /** reads a command line as `main` does; throws a ConfigError for a bad one */
+  parse(args: readonly string[]): { help: boolean }
   main(args: readonly string[]): Promise<number>
 }
 
@@ -50,6 +52,7 @@ export function defineCommand<const T extends FlagTable, P extends { help: boole
     name: spec.name,
     flags: spec.flags,
     help,
+    parse,
     async main(args) {
       try {
         const parsed = parse(args)
