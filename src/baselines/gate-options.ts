@@ -1,7 +1,5 @@
 import { z } from 'zod'
-
-/** significance level of the accuracy-regression test when the `gate:` block and `--alpha` set none */
-export const DEFAULT_ALPHA = 0.05
+import { DEFAULT_ALPHA } from './defaults.ts'
 
 const rate = z.number().min(0).max(1)
 const ratioLimit = z.number().min(1)

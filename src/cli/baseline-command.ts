@@ -5,7 +5,7 @@ import { formatMs, formatUsd, makeStyle, type Style } from '../reporters/format.
 import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
-import { NO_COLOR_FLAG } from './options.ts'
+import { NO_COLOR_FLAG } from './shared-flags.ts'
 
 const MARK = { passed: '✓', failed: '✗', errored: '!', skipped: '-' } as const
 

@@ -15,7 +15,7 @@ import { makeStyle } from '../reporters/format.ts'
 import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
-import { GATE_FLAGS, NO_COLOR_FLAG, parseGateFlags } from './options.ts'
+import { GATE_FLAGS, NO_COLOR_FLAG, parseGateFlags } from './shared-flags.ts'
 
 const LABEL = 'evals compare'
 

@@ -5,7 +5,13 @@ import { defineCommand } from './command.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
 import { EXIT_CODES } from './help.ts'
-import { baselineMissingFlag, GATE_FLAGS, NO_COLOR_FLAG, parseGateFlags, RUN_FLAGS } from './options.ts'
+import {
+  baselineMissingFlag,
+  GATE_FLAGS,
+  NO_COLOR_FLAG,
+  parseGateFlags,
+  REPORTER_FLAG,
+} from './shared-flags.ts'
 
 /** `evals merge <run-dir|summary.json…>`: joins shard runs into one run, its reports, and the run's exit code. */
 export const mergeCommand = defineCommand({
@@ -22,7 +28,7 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
       description: 'the merged run directory (default: a new run id beside the first run)',
     },
     reporter: {
-      ...RUN_FLAGS.reporter,
+      ...REPORTER_FLAG,
       description: [
         `console, json, junit, html, markdown or a module path (default ${DEFAULT_REPORTERS.join(',')});`,
         'markdown and modules add to the defaults, as in `evals run`',

@@ -7,7 +7,7 @@ import { didYouMean } from '../util/did-you-mean.ts'
 import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
-import { listFlag } from './options.ts'
+import { listFlag } from './shared-flags.ts'
 
 const DEFAULT_FORMATS = ['junit', 'html']
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, expectTypeOf, test } from 'vitest'
 import type { Command } from '../../src/cli/command.ts'
 import { COMMANDS } from '../../src/cli/dispatch.ts'
 import { type RunFlags } from '../../src/cli/options.ts'
-import { DEFAULT_ALPHA } from '../../src/baselines/gate-options.ts'
+import { DEFAULT_ALPHA } from '../../src/baselines/defaults.ts'
 import { DEFAULT_REPORTERS } from '../../src/reporters/index.ts'
 import {
   DEFAULT_BASELINE_DIR,
