@@ -146,7 +146,7 @@ export function passedOn<T extends FlagTable>(table: T, flags: FlagsOf<T>): Pass
 }
 
 /** The `util.parseArgs` options of a table. */
-export function parserOptions(
+function parserOptions(
   table: FlagTable,
 ): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
   return Object.fromEntries(
@@ -158,7 +158,7 @@ export function parserOptions(
 }
 
 /** A parseArgs error as a message with a did-you-mean; `command` is e.g. `evals run`. */
-export function explainParseError(error: unknown, command: string, names: readonly string[]): string {
+function explainParseError(error: unknown, command: string, names: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error)
   const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1]
   if (unknown !== undefined) {

@@ -112,7 +112,7 @@ function number(
  * The reporters of `--reporter`: extras only (`markdown`, a module path) add to the defaults; a list that names a
  * default reporter (console, json, junit, html) is the whole list, e.g. `--reporter console,markdown`.
  */
-export function reportersFlag(values: readonly string[] | undefined): string[] {
+function reportersFlag(values: readonly string[] | undefined): string[] {
   if (values === undefined) return [...DEFAULT_REPORTERS]
   const given = listFlag(values)
   const defaults: readonly string[] = DEFAULT_REPORTERS
