@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_ALPHA } from './defaults.ts'
 
 const rate = z.number().min(0).max(1)
 const ratioLimit = z.number().min(1)
@@ -9,7 +10,7 @@ export const gateOptionsSchema = z.strictObject({
     .number()
     .gt(0)
     .lt(1)
-    .default(0.05)
+    .default(DEFAULT_ALPHA)
     .describe('significance level of the one-sided test for an accuracy regression'),
   critical_tags: z
     .array(z.string().min(1))

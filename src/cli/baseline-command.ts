@@ -1,33 +1,28 @@
-import { parseArgs } from 'node:util'
 import { readBaseline } from '../baselines/baseline.ts'
 import type { Baseline } from '../baselines/schema.ts'
-import { ConfigError, EvalsError, toError } from '../errors.ts'
+import { ConfigError } from '../errors.ts'
 import { formatMs, formatUsd, makeStyle, type Style } from '../reporters/format.ts'
+import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
-import { BASELINE_HELP } from './help.ts'
-import { explainParseError } from './options.ts'
-
-const BASELINE_OPTIONS = {
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+import { HELP_FLAG } from './flag-table.ts'
+import { NO_COLOR_FLAG } from './shared-flags.ts'
 
 const MARK = { passed: '✓', failed: '✗', errored: '!', skipped: '-' } as const
 
 /** `evals baseline show <file>`: prints a baseline file readably. Exit 0, or 2 when it is missing or invalid. */
-export async function baselineCommand(args: readonly string[]): Promise<number> {
-  try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: [...args], options: BASELINE_OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new ConfigError(explainParseError(error, 'evals baseline', Object.keys(BASELINE_OPTIONS)))
-    }
-    const { values, positionals } = parsed
+export const baselineCommand = defineCommand({
+  name: 'evals baseline',
+  usage: `Usage: evals baseline show <baseline.json>
+
+Prints a baseline file: suite, when and from which commit it was taken, target and judges, and each case's
+passes/trials, score, latency and cost. Baselines are written by \`evals run <case-file> --update-baseline\`.`,
+  flags: { 'no-color': NO_COLOR_FLAG, help: HELP_FLAG },
+  footer: 'Exit codes: 0 shown, 2 the file is missing or invalid.\n',
+  async run({ given, positionals }, { help }) {
     const [action, file, ...extra] = positionals
-    if (values.help === true || action === undefined) {
-      process.stdout.write(BASELINE_HELP)
-      return action === undefined && values.help !== true ? EXIT.couldNotRun : EXIT.ok
+    if (action === undefined) {
+      process.stdout.write(help)
+      return EXIT.couldNotRun
     }
     if (action !== 'show') {
       throw new ConfigError(
@@ -41,15 +36,11 @@ export async function baselineCommand(args: readonly string[]): Promise<number> 
       )
     }
     const baseline = await readBaseline(file)
-    const color = values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY
+    const color = given['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY
     process.stdout.write(formatBaseline(baseline, file, makeStyle(color)))
     return EXIT.ok
-  } catch (error) {
-    if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-    else process.stderr.write(`${toError(error).stack ?? String(error)}\n`)
-    return EXIT.couldNotRun
-  }
-}
+  },
+})
 
 /** A baseline as text: who and what produced it, then one line per case. */
 export function formatBaseline(baseline: Baseline, file: string, s: Style): string {

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util'
 import { readBaseline } from '../baselines/baseline.ts'
 import { compareRun, sharedSuites } from '../baselines/compare-run.ts'
 import {
@@ -10,38 +9,29 @@ import {
   type SuiteRun,
 } from '../baselines/run-summary-file.ts'
 import type { Baseline } from '../baselines/schema.ts'
-import { ConfigError, EvalsError, toError } from '../errors.ts'
+import { ConfigError } from '../errors.ts'
 import { formatComparison, formatGate } from '../reporters/console-baseline.ts'
 import { makeStyle } from '../reporters/format.ts'
+import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
-import { COMPARE_HELP } from './help.ts'
-import { explainParseError, GATE_OPTIONS, parseGateFlags } from './options.ts'
+import { HELP_FLAG } from './flag-table.ts'
+import { GATE_FLAGS, NO_COLOR_FLAG, parseGateFlags } from './shared-flags.ts'
 
 const LABEL = 'evals compare'
-
-const COMPARE_OPTIONS = {
-  ...GATE_OPTIONS,
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
 
 /**
  * `evals compare <report-dir-or-summary.json> <baseline.json | run-dir>`: compares a finished run with a baseline
  * or an earlier run and applies the gate (the run's `gate:` block under the flags). Exit 0 pass or warn, 1 gate fail, 2 unreadable input.
  */
-export async function compareCommand(args: readonly string[]): Promise<number> {
-  try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: [...args], options: COMPARE_OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new ConfigError(explainParseError(error, 'evals compare', Object.keys(COMPARE_OPTIONS)))
-    }
-    const { values, positionals } = parsed
-    if (values.help === true) {
-      process.stdout.write(COMPARE_HELP)
-      return EXIT.ok
-    }
+export const compareCommand = defineCommand({
+  name: LABEL,
+  usage: `Usage: evals compare <reports/run-id | summary.json | reports> <baseline.json | reports/run-id> [options]
+
+Compares a finished run (its summary.json; a reports directory means its latest run) with a baseline file, or
+with another run (every suite the two share), and applies the gate: the run's \`gate:\` block under the flags.`,
+  flags: { ...GATE_FLAGS, 'no-color': NO_COLOR_FLAG, help: HELP_FLAG },
+  footer: 'Exit codes: 0 the gate passed or warned, 1 the gate failed, 2 a file is missing or invalid.\n',
+  async run({ given, positionals }) {
     const [reportPath, baselinePath, ...extra] = positionals
     if (reportPath === undefined || baselinePath === undefined || extra.length > 0) {
       throw new ConfigError(
@@ -49,10 +39,10 @@ export async function compareCommand(args: readonly string[]): Promise<number> {
           'or two runs, e.g. `evals compare reports/<run-id> reports/<earlier-run-id>`.',
       )
     }
-    const flags = parseGateFlags(values, 'evals compare')
+    const flags = parseGateFlags(given, LABEL)
     const summaryFile = summaryFileOf(reportPath, LABEL)
     const summary = await readRunSummary(summaryFile, LABEL)
-    const s = makeStyle(values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY)
+    const s = makeStyle(given['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY)
     const lines: string[] = []
     let failed = false
     for (const { current, reference } of await pairsOf(summary, summaryFile, baselinePath)) {
@@ -66,12 +56,8 @@ export async function compareCommand(args: readonly string[]): Promise<number> {
     }
     process.stdout.write(`${lines.join('\n')}\n`)
     return failed ? EXIT.failed : EXIT.ok
-  } catch (error) {
-    if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-    else process.stderr.write(`${toError(error).stack ?? String(error)}\n`)
-    return EXIT.couldNotRun
-  }
-}
+  },
+})
 
 /**
  * What to compare: with a baseline file, the run's suite of that name (or its only suite); with a second run, every

@@ -1,62 +1,35 @@
 import { didYouMean } from '../util/did-you-mean.ts'
-import { BASELINE_HELP, COMPARE_HELP, HELP, MERGE_HELP, REPORT_HELP, RUN_HELP } from './help.ts'
+import type { Command } from './command.ts'
+import { HELP } from './help.ts'
 
-const COMMANDS = ['run', 'compare', 'baseline', 'report', 'merge', 'schema', 'init', 'view', 'help']
-const COMMAND_HELP: Partial<Record<string, string>> = {
-  run: RUN_HELP,
-  compare: COMPARE_HELP,
-  baseline: BASELINE_HELP,
-  report: REPORT_HELP,
-  merge: MERGE_HELP,
-}
+/** Every subcommand by name; each module is imported only when its command runs or its help is asked for. */
+export const COMMANDS: ReadonlyMap<string, () => Promise<Command>> = new Map([
+  ['run', async () => (await import('./run-command.ts')).runCommand],
+  ['compare', async () => (await import('./compare-command.ts')).compareCommand],
+  ['baseline', async () => (await import('./baseline-command.ts')).baselineCommand],
+  ['report', async () => (await import('./report-command.ts')).reportCommand],
+  ['merge', async () => (await import('./merge-command.ts')).mergeCommand],
+  ['schema', async () => (await import('./schema-command.ts')).schemaCommand],
+  ['init', async () => (await import('./init-command.ts')).initCommand],
+  ['view', async () => (await import('./view-command.ts')).viewCommand],
+])
 
-/** Picks the subcommand; each one is imported only when used. */
+/** Picks the subcommand; `evals help <command>` prints its help. */
 export async function dispatch(
   command: string | undefined,
   args: readonly string[],
   version: string,
 ): Promise<number> {
-  switch (command) {
-    case undefined:
-    case '--help':
-    case '-h':
-    case 'help':
-      process.stdout.write(COMMAND_HELP[args[0] ?? ''] ?? HELP(version))
-      return 0
-    case 'run': {
-      const { runCommand } = await import('./run-command.ts')
-      return runCommand(args)
-    }
-    case 'compare': {
-      const { compareCommand } = await import('./compare-command.ts')
-      return compareCommand(args)
-    }
-    case 'baseline': {
-      const { baselineCommand } = await import('./baseline-command.ts')
-      return baselineCommand(args)
-    }
-    case 'report': {
-      const { reportCommand } = await import('./report-command.ts')
-      return reportCommand(args)
-    }
-    case 'merge': {
-      const { mergeCommand } = await import('./merge-command.ts')
-      return mergeCommand(args)
-    }
-    case 'init':
-      return (await import('./init-command.ts')).initCommand(args)
-    case 'view':
-      return (await import('./view-command.ts')).viewCommand(args)
-    case 'schema': {
-      const { schemaCommand } = await import('./schema-command.ts')
-      return schemaCommand()
-    }
-    default: {
-      const hint = didYouMean(command, COMMANDS)
-      process.stderr.write(
-        `evals: unknown command \`${command}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`evals --help\` for the list.\n`,
-      )
-      return 2
-    }
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    const load = COMMANDS.get(args[0] ?? '')
+    process.stdout.write(load === undefined ? HELP(version) : (await load()).help)
+    return 0
   }
+  const load = COMMANDS.get(command)
+  if (load !== undefined) return (await load()).main(args)
+  const hint = didYouMean(command, [...COMMANDS.keys(), 'help'])
+  process.stderr.write(
+    `evals: unknown command \`${command}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`evals --help\` for the list.\n`,
+  )
+  return 2
 }

@@ -1,54 +1,70 @@
-import { parseArgs } from 'node:util'
-import { ConfigError, EvalsError } from '../errors.ts'
-import { createReporters } from '../reporters/index.ts'
+import { ConfigError } from '../errors.ts'
+import { createReporters, DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { mergeRuns } from '../runner/merge.ts'
+import { defineCommand } from './command.ts'
 import { exitCodeOf } from './exit-code.ts'
-import { MERGE_HELP } from './help.ts'
-import { explainParseError, GATE_OPTIONS, parseGateFlags, reportersFlag } from './options.ts'
-
-const MERGE_OPTIONS = {
-  out: { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  baseline: { type: 'string' },
-  'baseline-missing': { type: 'string' },
-  ...GATE_OPTIONS,
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+import { HELP_FLAG } from './flag-table.ts'
+import { EXIT_CODES } from './help.ts'
+import {
+  baselineMissingFlag,
+  GATE_FLAGS,
+  NO_COLOR_FLAG,
+  parseGateFlags,
+  REPORTER_FLAG,
+} from './shared-flags.ts'
 
 /** `evals merge <run-dir|summary.json…>`: joins shard runs into one run, its reports, and the run's exit code. */
-export async function mergeCommand(args: readonly string[]): Promise<number> {
-  try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: [...args], options: MERGE_OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new ConfigError(explainParseError(error, 'evals merge', Object.keys(MERGE_OPTIONS)))
-    }
-    const { values, positionals } = parsed
-    if (values.help === true) {
-      process.stdout.write(MERGE_HELP)
-      return 0
-    }
-    const missing = values['baseline-missing']
-    if (missing !== undefined && missing !== 'ok' && missing !== 'error') {
-      throw new ConfigError(
-        `evals merge: \`--baseline-missing\` must be \`ok\` or \`error\`, got "${missing}".`,
-      )
-    }
-    const gate = parseGateFlags(values, 'evals merge')
-    if (values.baseline === undefined && (missing !== undefined || Object.keys(gate).length > 0)) {
+export const mergeCommand = defineCommand({
+  name: 'evals merge',
+  usage: `Usage: evals merge <run-dir | summary.json…> [options]
+
+Joins the runs of one \`evals run --shard i/n\` split into one run directory: one results.jsonl, run.json and
+summary.json, with aggregates, baseline comparison and gate recomputed from the rows, and the usual reports.
+Refuses runs of different suites, overlapping shards and case files changed since the runs.`,
+  flags: {
+    out: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the merged run directory (default: a new run id beside the first run)',
+    },
+    reporter: {
+      ...REPORTER_FLAG,
+      description: [
+        `console, json, junit, html, markdown or a module path (default ${DEFAULT_REPORTERS.join(',')});`,
+        'markdown and modules add to the defaults, as in `evals run`',
+      ],
+    },
+    baseline: {
+      type: 'string',
+      value: '<dir|file>',
+      description: "compare the merged run with a baseline and apply the gate (default: the shards' own)",
+    },
+    'baseline-missing': {
+      ...baselineMissingFlag('evals merge'),
+      description: 'a missing baseline is a notice, not an error',
+    },
+    ...GATE_FLAGS,
+    'no-color': NO_COLOR_FLAG,
+    help: HELP_FLAG,
+  },
+  footer: EXIT_CODES,
+  async run({ flags, given, positionals }) {
+    const gate = parseGateFlags(given, 'evals merge')
+    if (
+      flags.baseline === undefined &&
+      (given['baseline-missing'] !== undefined || Object.keys(gate).length > 0)
+    ) {
       throw new ConfigError('evals merge: the gate flags only apply with `--baseline <dir|file>`.')
     }
     const files: string[] = []
-    const reporters = await createReporters(reportersFlag(values.reporter), {
-      color: values['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY,
+    const reporters = await createReporters(flags.reporters, {
+      color: given['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY,
       files,
     })
     const report = await mergeRuns(positionals, {
-      ...(values.out === undefined ? {} : { out: values.out }),
-      ...(values.baseline !== undefined && {
-        baseline: { path: values.baseline, missing: missing ?? 'error', gate },
+      ...(flags.out === undefined ? {} : { out: flags.out }),
+      ...(flags.baseline !== undefined && {
+        baseline: { path: flags.baseline, missing: flags.baselineMissing, gate },
       }),
       reporters,
       warn: (message) => process.stderr.write(`Warning: ${message}\n`),
@@ -56,9 +72,5 @@ export async function mergeCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(`Merged    ${report.dir}\n`)
     for (const file of files) process.stdout.write(`${' '.repeat(10)}${file}\n`)
     return exitCodeOf(report)
-  } catch (error) {
-    if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-    else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    return 2
-  }
-}
+  },
+})

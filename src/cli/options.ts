@@ -1,125 +1,221 @@
-import { parseArgs } from 'node:util'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
-import { DEFAULT_REPORTERS } from '../reporters/index.ts'
+import {
+  DEFAULT_BASELINE_DIR,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_OUT_DIR,
+  DEFAULT_TIMEOUT_MS,
+} from '../runner/defaults.ts'
 import { parseShard } from '../runner/shard.ts'
-import type { Shard } from '../model/run-report.ts'
-import { didYouMean } from '../util/did-you-mean.ts'
 import { redactPatternProblem } from '../util/redact.ts'
+import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
+import {
+  baselineMissingFlag,
+  GATE_FLAGS,
+  gateFlagOf,
+  NO_COLOR_FLAG,
+  parseGateFlags,
+  REPORTER_FLAG,
+} from './shared-flags.ts'
 
-/** Gate flags, shared by `evals run` and `evals compare`. */
-export const GATE_OPTIONS = {
-  alpha: { type: 'string' },
-  'max-latency-ratio': { type: 'string' },
-  'max-cost-ratio': { type: 'string' },
-} as const
+const GATE_SECTION = 'Baselines and the regression gate'
 
-const RUN_OPTIONS = {
-  model: { type: 'string' },
-  judge: { type: 'string' },
-  'require-judges': { type: 'boolean' },
-  concurrency: { type: 'string' },
-  filter: { type: 'string' },
-  tag: { type: 'string', multiple: true },
-  trials: { type: 'string' },
-  timeout: { type: 'string' },
-  bail: { type: 'boolean' },
-  out: { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  record: { type: 'boolean' },
-  replay: { type: 'string' },
-  'update-baseline': { type: 'boolean' },
-  'update-snapshots': { type: 'boolean' },
-  force: { type: 'boolean' },
-  'baseline-dir': { type: 'string' },
-  baseline: { type: 'string' },
-  'baseline-missing': { type: 'string' },
-  ...GATE_OPTIONS,
-  shard: { type: 'string' },
-  otel: { type: 'string' },
-  redact: { type: 'string', multiple: true },
-  resume: { type: 'string' },
-  'resume-force': { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+/** The flags of `evals run`: the parser, `--help` and `RunFlags` all come from here. */
+export const RUN_FLAGS = {
+  model: {
+    type: 'string',
+    value: '<provider:model>',
+    passOn: true,
+    description: "model for agent targets; overrides the files' `model:` (e.g. openai:gpt-4.1-mini)",
+  },
+  judge: {
+    type: 'string',
+    value: '<provider:model>',
+    passOn: true,
+    description: "model for LLM-judge checks; overrides the files' `judge.model`",
+  },
+  'require-judges': {
+    type: 'boolean',
+    passOn: true,
+    description: [
+      'a suite with LLM judges but no judge model cannot run (exit 2), instead of passing',
+      'its cases on the other checks only (`partial`); as `gate: { require_judges: true }`',
+    ],
+  },
+  concurrency: {
+    type: 'string',
+    value: '<n>',
+    parse: positiveInteger,
+    passOn: true,
+    description: `case runs at once (default ${String(DEFAULT_CONCURRENCY)})`,
+  },
+  filter: {
+    type: 'string',
+    value: '<pattern>',
+    description: 'only case ids matching; `*` is a wildcard, otherwise a substring',
+  },
+  tag: {
+    type: 'string',
+    value: '<tag>',
+    multiple: true,
+    default: [],
+    key: 'tags',
+    description: 'only cases with this tag; repeat for any of several',
+  },
+  trials: {
+    type: 'string',
+    value: '<n>',
+    parse: positiveInteger,
+    passOn: true,
+    description: "runs per case; overrides the files' `trials:`",
+  },
+  timeout: {
+    type: 'string',
+    value: '<ms>',
+    key: 'timeoutMs',
+    parse: positiveInteger,
+    passOn: true,
+    description: `per-case limit on target plus checks (default ${String(DEFAULT_TIMEOUT_MS)})`,
+  },
+  bail: {
+    type: 'boolean',
+    default: false,
+    description: 'stop starting cases after the first failed or errored one',
+  },
+  out: {
+    type: 'string',
+    value: '<dir>',
+    default: DEFAULT_OUT_DIR,
+    key: 'outDir',
+    description: `where \`<run-id>/\` with results and reports goes (default ${DEFAULT_OUT_DIR})`,
+  },
+  reporter: REPORTER_FLAG,
+  record: {
+    type: 'boolean',
+    key: false,
+    description: 'call models live and save every call to `__cassettes__/<suite>.jsonl` beside the suite',
+  },
+  replay: {
+    type: 'string',
+    value: '[auto]',
+    key: false,
+    description: [
+      'serve model calls from the cassette, no API key needed; a miss makes the case errored',
+      'with a diff; `auto` calls and records the misses',
+    ],
+  },
+  shard: {
+    type: 'string',
+    value: '<i/n>',
+    parse: parseShard,
+    passOn: true,
+    description: [
+      "run only shard i of n (1-based); a case's shard comes from a hash of suite and case",
+      'id, so it is the same on every machine; join the shards with `evals merge`',
+    ],
+  },
+  otel: {
+    type: 'string',
+    value: '<url>',
+    parse: otlpUrl,
+    description: [
+      'export OpenTelemetry spans (one trace per case: agent runs, model and tool calls) to',
+      'an OTLP/HTTP traces endpoint, e.g. http://localhost:4318/v1/traces',
+    ],
+  },
+  resume: {
+    type: 'string',
+    value: '<run-dir>',
+    description: [
+      'finish an interrupted run (`reports/<run-id>`): run only the (case, trial) pairs',
+      'missing from its results.jsonl, with the files and flags saved in its run.json',
+    ],
+  },
+  'resume-force': {
+    type: 'boolean',
+    description: 'resume even though case definitions changed since the run',
+  },
+  redact: {
+    type: 'string',
+    value: '<pattern>',
+    multiple: true,
+    parse: redactFlags,
+    passOn: true,
+    description: [
+      'a regular expression for secrets of your own, replaced by [redacted] in every file',
+      'and in the console, like keys and `*_API_KEY`/`*_TOKEN` values; repeatable',
+    ],
+  },
+  'update-baseline': {
+    type: 'boolean',
+    default: false,
+    section: GATE_SECTION,
+    description: [
+      'after a complete run with no failed or errored case, write',
+      '`<baseline-dir>/<suite>.json` (atomically; commit it)',
+    ],
+  },
+  force: {
+    type: 'boolean',
+    default: false,
+    key: 'forceBaseline',
+    section: GATE_SECTION,
+    description: 'with --update-baseline: write it even though cases failed or errored',
+  },
+  'baseline-dir': {
+    type: 'string',
+    value: '<dir>',
+    default: DEFAULT_BASELINE_DIR,
+    section: GATE_SECTION,
+    description: `where --update-baseline writes (default ${DEFAULT_BASELINE_DIR})`,
+  },
+  'update-snapshots': {
+    type: 'boolean',
+    default: false,
+    section: GATE_SECTION,
+    description: "store every case's output as its snapshot, `<baseline-dir>/<suite>.snapshots.json`",
+  },
+  baseline: {
+    type: 'string',
+    value: '<dir|file>',
+    section: GATE_SECTION,
+    description: 'compare with `<dir>/<suite>.json` (or one file) and apply the gate',
+  },
+  'baseline-missing': { ...baselineMissingFlag('evals run'), section: GATE_SECTION },
+  alpha: { ...GATE_FLAGS.alpha, section: GATE_SECTION },
+  'max-latency-ratio': { ...GATE_FLAGS['max-latency-ratio'], section: GATE_SECTION },
+  'max-cost-ratio': {
+    ...GATE_FLAGS['max-cost-ratio'],
+    section: GATE_SECTION,
+    description: [
+      GATE_FLAGS['max-cost-ratio'].description,
+      "The gate flags win over the case file's `gate:` block.",
+    ],
+  },
+  'no-color': { ...NO_COLOR_FLAG, section: GATE_SECTION, description: 'plain text (NO_COLOR works too)' },
+  help: { ...HELP_FLAG, section: GATE_SECTION },
+} as const satisfies FlagTable
 
-/** `evals run` flags after validation. */
-export interface RunFlags {
+/** `evals run` flags after validation: the table's flags, plus what several flags make together. */
+export type RunFlags = FlagsOf<typeof RUN_FLAGS> & {
+  /** the case files and globs */
   patterns: string[]
-  model?: string
-  /** judge model; overrides the files' `judge.model` */
-  judge?: string
-  /** @default 4, or the resumed run's */
-  concurrency?: number
-  /** a judged suite without a judge model cannot run (`--require-judges`) */
-  requireJudges?: boolean
-  filter?: string
-  tags: string[]
-  trials?: number
-  timeoutMs?: number
-  bail: boolean
-  /** `--record`, `--replay` or `--replay auto` */
-  cassettes?: 'record' | 'replay' | 'auto'
-  outDir: string
-  /**
-   * reporter names or module paths, from `--reporter a,b` (repeatable): extras add to the defaults, a list naming
-   * a default reporter replaces them @default console, json, junit, html
-   */
-  reporters: string[]
-  /** write `<baselineDir>/<suite>.json` after the run (`--update-baseline`) */
-  updateBaseline: boolean
-  /** `--force`: write the baseline even when cases failed or errored */
-  forceBaseline: boolean
-  /** @default 'baselines' */
-  baselineDir: string
-  /** store every case's output as its snapshot in `<baselineDir>/<suite>.snapshots.json` (`--update-snapshots`) */
-  updateSnapshots: boolean
-  /** compare with this baseline directory or file (`--baseline`) */
-  baseline?: string
-  /** `ok`: a missing baseline is a notice, not an error @default 'error' */
-  baselineMissing: 'error' | 'ok'
   /** gate flags given on the command line; they win over the case file's `gate:` block */
   gate: GateOptions
-  /** `--shard i/n` */
-  shard?: Shard
-  /** `--otel <url>`: export each pair's spans to this OTLP/HTTP traces endpoint */
-  otel?: string
-  /** `--redact <pattern>` (repeatable): regular expressions for secrets of the user's own */
-  redact?: string[]
-  /** `--resume <run-dir>`: finish an interrupted run */
-  resume?: string
-  /** resume even when case definitions changed since the run */
-  resumeForce?: boolean
+  /** `--record`, `--replay` or `--replay auto` */
+  cassettes?: 'record' | 'replay' | 'auto'
   color: boolean
   help: boolean
 }
 
-/** Parses `evals run` arguments; throws a ConfigError with a did-you-mean for unknown flags and bad numbers. */
+/** Parses `evals run` arguments; throws a ConfigError with a did-you-mean for unknown flags and bad values. */
 export function parseRunFlags(args: readonly string[]): RunFlags {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: withReplayMode(args),
-      options: RUN_OPTIONS,
-      allowPositionals: true,
-      strict: true,
-    })
-  } catch (error) {
-    throw new ConfigError(explainParseError(error, 'evals run', Object.keys(RUN_OPTIONS)))
-  }
-  const { values, positionals } = parsed
-  const baselineMissing = values['baseline-missing']
-  if (baselineMissing !== undefined && baselineMissing !== 'ok' && baselineMissing !== 'error') {
-    throw new ConfigError(
-      `evals run: \`--baseline-missing\` must be \`ok\` or \`error\`, got "${baselineMissing}".`,
-    )
-  }
-  const gate = parseGateFlags(values, 'evals run')
-  checkResumeFlags(values, positionals)
-  if (values.baseline === undefined) {
+  const { flags, given, positionals } = parseFlags('evals run', RUN_FLAGS, withReplayMode(args))
+  const gate = parseGateFlags(given, 'evals run')
+  checkResumeFlags(given, positionals)
+  if (given.baseline === undefined) {
     const needsBaseline = [
-      ...(baselineMissing === undefined ? [] : ['--baseline-missing']),
+      ...(given['baseline-missing'] === undefined ? [] : ['--baseline-missing']),
       ...Object.keys(gate).map(gateFlagOf),
     ]
     if (needsBaseline.length > 0) {
@@ -129,52 +225,32 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     }
   }
   if (
-    values['baseline-dir'] !== undefined &&
-    values['update-baseline'] !== true &&
-    values['update-snapshots'] !== true
+    given['baseline-dir'] !== undefined &&
+    given['update-baseline'] !== true &&
+    given['update-snapshots'] !== true
   ) {
     throw new ConfigError(
       'evals run: `--baseline-dir` only applies with `--update-baseline`; to compare with a baseline, use `--baseline <dir|file>`.',
     )
   }
-  if (values.force === true && values['update-baseline'] !== true) {
+  if (given.force === true && given['update-baseline'] !== true) {
     throw new ConfigError(
       'evals run: `--force` only applies with `--update-baseline` (to write a baseline from a run with failing cases).',
     )
   }
-  if (values['update-baseline'] === true && (values.filter !== undefined || values.tag !== undefined)) {
+  if (given['update-baseline'] === true && (given.filter !== undefined || given.tag !== undefined)) {
     throw new ConfigError(
       'evals run: `--update-baseline` writes whole suites, so it cannot be combined with `--filter` or `--tag`; run the whole case file to update its baseline.',
     )
   }
+  const cassettes = cassetteMode(given.record, given.replay)
   return {
+    ...flags,
     patterns: positionals,
-    tags: values.tag ?? [],
-    bail: values.bail ?? false,
-    outDir: values.out ?? 'reports',
-    reporters: reportersFlag(values.reporter),
-    updateBaseline: values['update-baseline'] ?? false,
-    forceBaseline: values.force ?? false,
-    baselineDir: values['baseline-dir'] ?? 'baselines',
-    updateSnapshots: values['update-snapshots'] ?? false,
-    baselineMissing: baselineMissing ?? 'error',
     gate,
-    ...defined('baseline', values.baseline),
-    color: values['no-color'] !== true && !process.env.NO_COLOR,
-    help: values.help ?? false,
-    ...defined('model', values.model),
-    ...defined('judge', values.judge),
-    ...defined('filter', values.filter),
-    ...defined('concurrency', positiveInteger(values.concurrency, '--concurrency')),
-    ...defined('trials', positiveInteger(values.trials, '--trials')),
-    ...defined('timeoutMs', positiveInteger(values.timeout, '--timeout')),
-    ...defined('cassettes', cassetteMode(values.record, values.replay)),
-    ...defined('shard', values.shard === undefined ? undefined : parseShard(values.shard)),
-    ...defined('otel', values.otel === undefined ? undefined : otlpUrl(values.otel)),
-    ...defined('resume', values.resume),
-    ...defined('redact', values.redact && redactFlags(values.redact)),
-    ...(values['resume-force'] === true && { resumeForce: true }),
-    ...(values['require-judges'] === true && { requireJudges: true }),
+    ...(cassettes !== undefined && { cassettes }),
+    color: given['no-color'] !== true && !process.env.NO_COLOR,
+    help: given.help === true,
   }
 }
 
@@ -214,97 +290,12 @@ function checkResumeFlags(
     )
   }
 }
-
-/** Reads `--alpha`, `--max-latency-ratio` and `--max-cost-ratio`; only the flags given appear in the result. */
-export function parseGateFlags(
-  values: {
-    alpha?: string | undefined
-    'max-latency-ratio'?: string | undefined
-    'max-cost-ratio'?: string | undefined
-  },
-  command: string,
-): GateOptions {
-  const alpha = number(values.alpha, '--alpha', command, (n) => n > 0 && n < 1, 'between 0 and 1 (exclusive)')
-  const atLeastOne = (n: number): boolean => n >= 1
-  const latency = number(
-    values['max-latency-ratio'],
-    '--max-latency-ratio',
-    command,
-    atLeastOne,
-    'of at least 1',
-  )
-  const cost = number(values['max-cost-ratio'], '--max-cost-ratio', command, atLeastOne, 'of at least 1')
-  return {
-    ...defined('alpha', alpha),
-    ...defined('max_latency_ratio', latency),
-    ...defined('max_cost_ratio', cost),
-  }
-}
-
-function gateFlagOf(key: string): string {
-  return `--${key.replaceAll('_', '-')}`
-}
-
-function number(
-  value: string | undefined,
-  flag: string,
-  command: string,
-  valid: (n: number) => boolean,
-  range: string,
-): number | undefined {
-  if (value === undefined) return undefined
-  const n = Number(value)
-  if (value.trim() === '' || !Number.isFinite(n) || !valid(n)) {
-    throw new ConfigError(`${command}: \`${flag}\` must be a number ${range}, got "${value}".`)
-  }
-  return n
-}
-
-/** A parseArgs error as a message with a did-you-mean; `command` is e.g. `evals run`. */
-export function explainParseError(error: unknown, command: string, names: readonly string[]): string {
-  const message = error instanceof Error ? error.message : String(error)
-  const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1]
-  if (unknown !== undefined) {
-    const flags = names.map((name) => `--${name}`)
-    const hint = didYouMean(unknown, flags)
-    return `${command}: unknown option \`${unknown}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`${command} --help\` for the options.`
-  }
-  const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
-  if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
-  return `${command}: ${message}`
-}
-
-/**
- * The reporters of `--reporter`: extras only (`markdown`, a module path) add to the defaults; a list that names a
- * default reporter (console, json, junit, html) is the whole list, e.g. `--reporter console,markdown`.
- */
-export function reportersFlag(values: readonly string[] | undefined): string[] {
-  const given = listFlag(values)
-  if (given === undefined) return [...DEFAULT_REPORTERS]
-  const defaults: readonly string[] = DEFAULT_REPORTERS
-  return given.some((name) => defaults.includes(name)) ? given : [...DEFAULT_REPORTERS, ...given]
-}
-
-/** `--reporter a,b --reporter c` → [a, b, c]; undefined when not given */
-export function listFlag(values: readonly string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined
-  return values
-    .flatMap((value) => value.split(','))
-    .map((name) => name.trim())
-    .filter(Boolean)
-}
-
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined
+function positiveInteger(value: string, flag: string): number {
   const n = Number(value)
   if (!Number.isInteger(n) || n < 1) {
     throw new ConfigError(`evals run: \`${flag}\` must be a positive whole number, got "${value}".`)
   }
   return n
-}
-
-function defined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>)
 }
 
 /** `--replay` takes an optional `auto`: a bare `--replay` becomes `--replay=strict` for parseArgs. */

@@ -1,35 +1,41 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { parseArgs } from 'node:util'
-import { ConfigError, EvalsError } from '../errors.ts'
+import { ConfigError } from '../errors.ts'
 import { openReport } from '../report-file/read.ts'
 import { RENDERERS } from '../reporters/index.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { REPORT_HELP } from './help.ts'
-import { explainParseError, listFlag } from './options.ts'
-
-const REPORT_OPTIONS = {
-  reporter: { type: 'string', multiple: true },
-  out: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+import { defineCommand } from './command.ts'
+import { EXIT } from './exit-code.ts'
+import { HELP_FLAG } from './flag-table.ts'
+import { listFlag } from './shared-flags.ts'
 
 const DEFAULT_FORMATS = ['junit', 'html']
 
 /** `evals report <report.json>`: re-renders JUnit, HTML and Markdown from a JSON report. */
-export async function reportCommand(args: readonly string[]): Promise<number> {
-  try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: [...args], options: REPORT_OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new ConfigError(explainParseError(error, 'evals report', Object.keys(REPORT_OPTIONS)))
-    }
-    const { values, positionals } = parsed
-    if (values.help === true) {
-      process.stdout.write(REPORT_HELP)
-      return 0
-    }
+export const reportCommand = defineCommand({
+  name: 'evals report',
+  usage: `Usage: evals report <report.json> [options]
+
+Re-renders other formats from a JSON report (\`reports/<run-id>/report.json\`), e.g. after editing or merging it.`,
+  flags: {
+    reporter: {
+      type: 'string',
+      value: '<names>',
+      multiple: true,
+      key: 'formats',
+      default: DEFAULT_FORMATS,
+      parse: listFlag,
+      description: `formats to write, comma-separated or repeated: junit, html, markdown (default ${DEFAULT_FORMATS.join(',')})`,
+    },
+    out: {
+      type: 'string',
+      value: '<dir>',
+      description: "where to write them (default: the report's directory)",
+    },
+    help: HELP_FLAG,
+  },
+  footer: 'Exit codes: 0 written, 2 the report is missing or invalid.\n',
+  async run({ flags, positionals }) {
     const [path, ...extra] = positionals
     if (path === undefined || extra.length > 0) {
       throw new ConfigError(
@@ -37,7 +43,7 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       )
     }
     if (!existsSync(path)) throw new ConfigError(`evals report: cannot find \`${path}\`.`)
-    const loaders = (listFlag(values.reporter) ?? DEFAULT_FORMATS).map((name) => {
+    const loaders = flags.formats.map((name) => {
       const load = RENDERERS[name]
       if (load) return load
       const known = Object.keys(RENDERERS)
@@ -47,17 +53,13 @@ export async function reportCommand(args: readonly string[]): Promise<number> {
       )
     })
     const source = await openReport(path)
-    const outDir = values.out ?? dirname(path)
+    const outDir = flags.out ?? dirname(path)
     for (const load of loaders) {
       const renderer = await load()
       const file = join(outDir, renderer.fileName)
       await renderer.render(source, file)
       process.stdout.write(`${file}\n`)
     }
-    return 0
-  } catch (error) {
-    if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-    else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    return 2
-  }
-}
+    return EXIT.ok
+  },
+})

@@ -1,28 +1,29 @@
 import { isAbsolute, relative } from 'node:path'
-import { CaseFileError, EvalsError } from '../errors.ts'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
 import { baselineWritable } from '../runner/baselines.ts'
 import type { RunReport } from '../model/run-report.ts'
+import { DEFAULT_GRACE_MS } from '../runner/defaults.ts'
 import { resumeRun } from '../runner/resume-run.ts'
 import { runSuites } from '../runner/run-suite.ts'
+import { defineCommand } from './command.ts'
 import { exitCodeOf } from './exit-code.ts'
-import { RUN_HELP } from './help.ts'
-import { parseRunFlags, type RunFlags } from './options.ts'
+import { passedOn } from './flag-table.ts'
+import { EXIT_CODES } from './help.ts'
+import { parseRunFlags, RUN_FLAGS, type RunFlags } from './options.ts'
 import type { CaseTracing } from '../telemetry/otlp-export.ts'
 
 /** `evals run`: loads the case files, runs them with a console reporter, and maps the report to an exit code. */
-export async function runCommand(args: readonly string[]): Promise<number> {
-  let flags: RunFlags
-  try {
-    flags = parseRunFlags(args)
-  } catch (error) {
-    return fail(error)
-  }
-  if (flags.help) {
-    process.stdout.write(RUN_HELP)
-    return 0
-  }
+export const runCommand = defineCommand({
+  name: 'evals run',
+  usage: 'Usage: evals run <cases.yaml|glob…> [options]',
+  flags: RUN_FLAGS,
+  footer: EXIT_CODES,
+  parse: parseRunFlags,
+  run: runWithFlags,
+})
+
+async function runWithFlags(flags: RunFlags): Promise<number> {
   if (flags.patterns.length === 0 && flags.resume === undefined) {
     process.stderr.write(
       'evals run: give at least one case file or glob, e.g. `evals run cases/quickstart.yaml`.\n',
@@ -34,7 +35,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
   const onSigint = (): void => {
     if (interrupt.signal.aborted) process.exit(130)
     process.stderr.write(
-      '\nInterrupted: letting running cases finish (up to 2 s); Ctrl-C again to quit now.\n',
+      `\nInterrupted: letting running cases finish (up to ${String(DEFAULT_GRACE_MS / 1000)} s); Ctrl-C again to quit now.\n`,
     )
     interrupt.abort()
   }
@@ -70,21 +71,15 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
       // the saved run's files, model, trials and shard; a `--baseline` given now wins over the saved one
       ...resumed?.options,
-      ...(flags.model === undefined ? {} : { model: flags.model }),
-      ...(flags.judge === undefined ? {} : { judge: flags.judge }),
-      ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
-      ...(flags.requireJudges === true && { requireJudges: true }),
-      ...(flags.trials === undefined ? {} : { trials: flags.trials }),
-      ...(flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }),
+      // model, judge, concurrency, trials, timeout, shard, redact: as given
+      ...passedOn(RUN_FLAGS, flags),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
       ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline } }),
       snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
-      ...(flags.shard && { shard: flags.shard }),
       ...(tracing && { aroundCase: tracing.aroundCase }),
-      ...(flags.redact && { redact: flags.redact }),
     })
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
@@ -101,8 +96,6 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
     }
     return exitSoon(exitCodeOf(report))
-  } catch (error) {
-    return fail(error)
   } finally {
     process.off('SIGINT', onSigint)
     await tracing?.shutdown()
@@ -125,18 +118,6 @@ function notGoodEnoughForBaseline(report: RunReport): string {
     'a baseline records a good run. Fix them and run again with `--update-baseline`, ' +
     'or add `--force` to record this run as it is.'
   )
-}
-
-/** Known errors print their message (a case-file error lists every issue); others their stack. */
-function fail(error: unknown): number {
-  if (error instanceof CaseFileError) {
-    const count = error.issues.length
-    process.stderr.write(
-      `${error.message}\n\n${count} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
-    )
-  } else if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-  else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  return 2
 }
 
 /** A target abandoned after a timeout may hold the event loop open; leave anyway a moment after the run. */

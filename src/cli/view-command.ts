@@ -1,54 +1,41 @@
 import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import { ConfigError, EvalsError, toError } from '../errors.ts'
+import { ConfigError, toError } from '../errors.ts'
+import { DEFAULT_OUT_DIR } from '../runner/defaults.ts'
+import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
-import { explainParseError } from './options.ts'
-
-export const VIEW_HELP = `Usage: evals view [reports-dir…] [options]
-
-Serves a local web app over report folders (default \`reports\`): the runs per suite, newest first, with accuracy
-and cost trends; any run's HTML report; two runs compared case by case with the gate's paired statistics; a run
-in progress followed live. It listens on 127.0.0.1 only and reads nothing outside the given folders.
-
-Options
-  --port <n>                 port to listen on (default: a free one)
-  --open                     open the URL in the default browser
-  -h, --help                 this help
-
-Stop it with Ctrl-C.
-`
-
-const VIEW_OPTIONS = {
-  port: { type: 'string' },
-  open: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+import { HELP_FLAG } from './flag-table.ts'
 
 /** `evals view [reports-dir…]`: serves the run list until interrupted. Exit 2 when it cannot start. */
-export async function viewCommand(args: readonly string[]): Promise<number> {
-  try {
-    let parsed
-    try {
-      parsed = parseArgs({ args: [...args], options: VIEW_OPTIONS, allowPositionals: true, strict: true })
-    } catch (error) {
-      throw new ConfigError(explainParseError(error, 'evals view', Object.keys(VIEW_OPTIONS)))
-    }
-    const { values, positionals } = parsed
-    if (values.help === true) {
-      process.stdout.write(VIEW_HELP)
-      return EXIT.ok
-    }
-    const roots = (positionals.length > 0 ? positionals : ['reports']).map((dir) => {
+export const viewCommand = defineCommand({
+  name: 'evals view',
+  usage: `Usage: evals view [reports-dir…] [options]
+
+Serves a local web app over report folders (default \`${DEFAULT_OUT_DIR}\`): the runs per suite, newest first, with accuracy
+and cost trends; any run's HTML report; two runs compared case by case with the gate's paired statistics; a run
+in progress followed live. It listens on 127.0.0.1 only and reads nothing outside the given folders.`,
+  flags: {
+    port: {
+      type: 'string',
+      value: '<n>',
+      parse: portOf,
+      description: 'port to listen on (default: a free one)',
+    },
+    open: { type: 'boolean', description: 'open the URL in the default browser' },
+    help: HELP_FLAG,
+  },
+  footer: 'Stop it with Ctrl-C.\n',
+  async run({ flags, positionals }) {
+    const roots = (positionals.length > 0 ? positionals : [DEFAULT_OUT_DIR]).map((dir) => {
       if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) {
         throw new ConfigError(
-          `evals view: \`${dir}\` is not a folder. Give the reports folder of your runs (\`evals run\` writes \`reports/\`).`,
+          `evals view: \`${dir}\` is not a folder. Give the reports folder of your runs (\`evals run\` writes \`${DEFAULT_OUT_DIR}/\`).`,
         )
       }
       return resolve(dir)
     })
-    const port = portOf(values.port)
+    const { port } = flags
     const { startView } = await import('../view/server.ts')
     const server = await startView({ roots, ...(port !== undefined && { port }) }).catch((error: unknown) => {
       throw new ConfigError(
@@ -56,7 +43,7 @@ export async function viewCommand(args: readonly string[]): Promise<number> {
       )
     })
     process.stdout.write(`evals view: ${server.url} (serving ${roots.join(', ')}; Ctrl-C stops it)\n`)
-    if (values.open === true) openBrowser(server.url)
+    if (flags.open === true) openBrowser(server.url)
     await new Promise<void>((stopped) => {
       const stop = (): void => {
         stopped()
@@ -65,15 +52,10 @@ export async function viewCommand(args: readonly string[]): Promise<number> {
     })
     await server.close()
     return EXIT.ok
-  } catch (error) {
-    if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-    else process.stderr.write(`${toError(error).stack ?? String(error)}\n`)
-    return EXIT.couldNotRun
-  }
-}
+  },
+})
 
-function portOf(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
+function portOf(value: string): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ConfigError(`evals view: \`--port ${value}\` is not a port; give a number from 0 to 65535.`)

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { baselinePath } from '../baselines/baseline.ts'
 import { toError } from '../errors.ts'
+import { DEFAULT_INIT_DIR, DEFAULT_INIT_MODEL } from './defaults.ts'
 import { scaffoldFiles, scaffoldScripts, SUITE, type ScaffoldSettings } from './templates.ts'
 
 /** Options of `initProject`. */
@@ -43,8 +44,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
   ) as OwnManifest
   const settings: ScaffoldSettings = {
-    dir: (options.dir ?? 'evals').replace(/\\/g, '/').replace(/\/+$/, ''),
-    model: options.model ?? 'local',
+    dir: (options.dir ?? DEFAULT_INIT_DIR).replace(/\\/g, '/').replace(/\/+$/, ''),
+    model: options.model ?? DEFAULT_INIT_MODEL,
     packageName: own.name,
   }
   const result: InitResult = { written: [], skipped: [], updated: [], baseline: { skipped: '' } }

@@ -50,7 +50,7 @@ describe('evals compare', () => {
     const baselines = tempDir()
     await runWith([], { updateBaseline: { dir: baselines } })
     const run = await runWith([])
-    const code = await compareCommand([run, join(baselines, 'support.json'), '--no-color'])
+    const code = await compareCommand.main([run, join(baselines, 'support.json'), '--no-color'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
     expect(stdout).toContain(`Run       ${join(run, 'summary.json')} · suite support\n`)
@@ -65,7 +65,7 @@ describe('evals compare', () => {
     const baselines = tempDir()
     await runWith([], { updateBaseline: { dir: baselines } })
     const run = await runWith(['refund'])
-    const code = await compareCommand([
+    const code = await compareCommand.main([
       join(run, 'summary.json'),
       join(baselines, 'support.json'),
       '--no-color',
@@ -79,7 +79,7 @@ describe('evals compare', () => {
 
   test('exits 2 with a message naming the file when an input is missing or not a summary', async () => {
     const dir = tempDir()
-    expect(await compareCommand([join(dir, 'nope'), join(dir, 'b.json')])).toBe(2)
+    expect(await compareCommand.main([join(dir, 'nope'), join(dir, 'b.json')])).toBe(2)
     expect(stderr).toBe(
       `evals compare: \`${join(dir, 'nope')}\` does not exist. Give a \`reports/<run-id>\` directory or its summary.json.\n`,
     )
@@ -87,20 +87,20 @@ describe('evals compare', () => {
     writeFileSync(join(dir, 'summary.json'), '{"counts": {}}')
     const baselines = tempDir()
     await runWith([], { updateBaseline: { dir: baselines } })
-    expect(await compareCommand([dir, join(baselines, 'support.json')])).toBe(2)
+    expect(await compareCommand.main([dir, join(baselines, 'support.json')])).toBe(2)
     expect(stderr).toBe(
       `evals compare: \`${join(dir, 'summary.json')}\` has no per-case summaries (\`suiteStats\` and \`cases\`); it is not an evals run summary, or an older evals wrote it. Run the suite again with \`evals run\`.\n`,
     )
     stderr = ''
     const run = await runWith([])
-    expect(await compareCommand([run, join(dir, 'missing.json')])).toBe(2)
+    expect(await compareCommand.main([run, join(dir, 'missing.json')])).toBe(2)
     expect(stderr).toBe(
       `Baseline file \`${join(dir, 'missing.json')}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`, or pass \`--baseline-missing ok\` for a first run.\n`,
     )
   })
 
   test('needs exactly a run and a baseline', async () => {
-    expect(await compareCommand(['only-one'])).toBe(2)
+    expect(await compareCommand.main(['only-one'])).toBe(2)
     expect(stderr).toBe(
       'evals compare: give a run and a baseline, e.g. `evals compare reports/<run-id> baselines/quickstart.json`, ' +
         'or two runs, e.g. `evals compare reports/<run-id> reports/<earlier-run-id>`.\n',
@@ -112,7 +112,7 @@ describe('evals compare <run> <run>', () => {
   test('compares two runs with the same paired statistics and gate as a baseline would', async () => {
     const before = await runWith([])
     const after = await runWith(['refund'])
-    const code = await compareCommand([after, before, '--no-color'])
+    const code = await compareCommand.main([after, before, '--no-color'])
     expect(stderr).toBe('')
     expect(code).toBe(1)
     expect(stdout).toContain(`Run       ${join(after, 'summary.json')} · suite support\n`)
@@ -125,10 +125,10 @@ describe('evals compare <run> <run>', () => {
     const baselines = tempDir()
     const before = await runWith(['greet'], { updateBaseline: { dir: baselines, force: true } })
     const after = await runWith(['refund'])
-    await compareCommand([after, join(baselines, 'support.json'), '--no-color'])
+    await compareCommand.main([after, join(baselines, 'support.json'), '--no-color'])
     const withBaseline = stdout.split('\n').slice(2)
     stdout = ''
-    await compareCommand([after, join(before, 'summary.json'), '--no-color'])
+    await compareCommand.main([after, join(before, 'summary.json'), '--no-color'])
     expect(stdout.split('\n').slice(2)).toEqual(withBaseline)
   })
 
@@ -137,7 +137,7 @@ describe('evals compare <run> <run>', () => {
     const otherSuite = suiteOf([caseOf('x', { expect: { contains: 'ok' } })], { name: 'other' })
     const target = targetOf((input) => transcriptOf(input, 'ok'))
     const other = await runSuite(otherSuite, { outDir: tempDir(), targets: targetsFor(otherSuite, target) })
-    expect(await compareCommand([run, other.dir])).toBe(2)
+    expect(await compareCommand.main([run, other.dir])).toBe(2)
     expect(stderr).toBe(
       `evals compare: the runs in \`${join(run, 'summary.json')}\` and \`${join(other.dir, 'summary.json')}\` share no suite; compare two runs of the same case file.\n`,
     )
@@ -149,7 +149,7 @@ describe('evals baseline show', () => {
     const baselines = tempDir()
     await runWith(['greet'], { updateBaseline: { dir: baselines, force: true } })
     const file = join(baselines, 'support.json')
-    expect(await baselineCommand(['show', file, '--no-color'])).toBe(0)
+    expect(await baselineCommand.main(['show', file, '--no-color'])).toBe(0)
     expect(stdout).toContain(`Baseline  support · ${file} · schemaVersion 1\n`)
     expect(stdout).toContain('Target    test:target\n')
     expect(stdout).toContain(
@@ -160,14 +160,14 @@ describe('evals baseline show', () => {
   })
 
   test('exits 2 on an unknown action or a corrupt file', async () => {
-    expect(await baselineCommand(['update', 'x.json'])).toBe(2)
+    expect(await baselineCommand.main(['update', 'x.json'])).toBe(2)
     expect(stderr).toBe(
       'evals baseline: unknown action `update`; the only one is `show`, e.g. `evals baseline show baselines/quickstart.json`. Baselines are written by `evals run <case-file> --update-baseline`.\n',
     )
     stderr = ''
     const file = join(tempDir(), 'broken.json')
     writeFileSync(file, '[]')
-    expect(await baselineCommand(['show', file])).toBe(2)
+    expect(await baselineCommand.main(['show', file])).toBe(2)
     expect(stderr).toBe(
       `Baseline file \`${file}\` does not match the baseline format:\n  (root): Invalid input: expected object, received array\nFix these fields, or recreate it with \`evals run <case-file> --update-baseline\`.\n`,
     )

@@ -1,0 +1,14 @@
+/** per-case limit on target plus evaluators, unless a flag or the case file sets one */
+export const DEFAULT_TIMEOUT_MS = 60_000
+
+/** (case, trial) pairs run at once */
+export const DEFAULT_CONCURRENCY = 4
+
+/** how long running cases may finish after an interrupt before they are aborted */
+export const DEFAULT_GRACE_MS = 2000
+
+/** where `<runId>/` with results and reports goes */
+export const DEFAULT_OUT_DIR = 'reports'
+
+/** where baselines and snapshots are written */
+export const DEFAULT_BASELINE_DIR = 'baselines'
