@@ -2,7 +2,8 @@
  * Imports a user's TypeScript module (an agent, a function target, a `custom:` check, a reporter) without a build
  * step, doing as little work as the Node version allows:
  *
- * - Node with type stripping (`process.features.typescript`): Node imports the file itself.
+ * - Node with type stripping (`process.features.typescript`): Node imports the file itself (tsx when the file
+ *   needs more than stripping: enums, JSX, extensionless imports).
  * - Otherwise (Node 20), a file in an ES-module scope (`"type": "module"`, or `.mts`) is compiled once by esbuild,
  *   one output file per source file, into a cache in the temp directory, and later runs import the cached output
  *   natively while the sources' size and modification time are unchanged. Its relative imports point at the
@@ -34,16 +35,19 @@ export async function importTypeScript(path: string): Promise<Record<string, unk
     try {
       return (await import(url)) as Record<string, unknown>
     } catch (error) {
-      // syntax only a compiler can remove (enums, namespaces, JSX) or an extensionless import: compile it instead
+      // syntax only a compiler can remove (enums, namespaces, JSX) or an extensionless import: tsx handles it
       if (!isUnsupportedByStripping(error)) throw error
+      return await importWithTsx(url)
     }
   }
-  if (!inModuleScope(path)) {
-    const { tsImport } = await import('tsx/esm/api')
-    return (await tsImport(url, import.meta.url)) as Record<string, unknown>
-  }
+  if (!inModuleScope(path)) return await importWithTsx(url)
   const compiled = cachedOutput(path) ?? (await compileGraph(path))
   return (await import(pathToFileURL(compiled).href)) as Record<string, unknown>
+}
+
+async function importWithTsx(url: string): Promise<Record<string, unknown>> {
+  const { tsImport } = await import('tsx/esm/api')
+  return (await tsImport(url, import.meta.url)) as Record<string, unknown>
 }
 
 function nativeTypeScript(): boolean {
