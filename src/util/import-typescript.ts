@@ -42,6 +42,8 @@ export async function importTypeScript(path: string): Promise<Record<string, unk
   }
   if (!inModuleScope(path)) return await importWithTsx(url)
   const compiled = cachedOutput(path) ?? (await compileGraph(path))
+  // stack traces name the TypeScript source, through the outputs' inline source maps (as under tsx)
+  process.setSourceMapsEnabled(true)
   return (await import(pathToFileURL(compiled).href)) as Record<string, unknown>
 }
 
