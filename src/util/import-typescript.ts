@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
+import { tmpdir } from 'node:os'
 import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { BuildFailure, Plugin } from 'esbuild'
@@ -26,7 +26,8 @@ export const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['.ts', '.mts'
 
 /** bump when the compiled output's shape changes, so old cache entries are not reused */
 const CACHE_FORMAT = 1
-const cacheDir = join(tmpdir(), `agent-evals-ts-${userInfo().uid}`)
+// one per user: another user's files in a shared temp directory are not ours to import
+const cacheDir = join(tmpdir(), `agent-evals-ts-${process.getuid?.() ?? 'user'}`)
 
 /** The module at absolute `path`, a TypeScript file. */
 export async function importTypeScript(path: string): Promise<Record<string, unknown>> {
