@@ -6,7 +6,8 @@
  * - Code only reached through `import()` (the provider SDKs, the target kinds) goes to separate chunks that load
  *   on first use. Chunks sit beside index.js, so `new URL('../../package.json', import.meta.url)` in src/ finds
  *   this package's package.json from any of them.
- * - `tsx/esm/api` is replaced by action/tsx-shim.ts: tsx carries a native binary.
+ * - `tsx/esm/api` is replaced by action/tsx-shim.ts: tsx carries a native binary. So does esbuild, which stays
+ *   external (only Node without type stripping imports it).
  * - `createRequire(import.meta.url)('x')` (src/ loads a few CommonJS packages lazily and synchronously that way)
  *   becomes `require('x')`, which esbuild bundles.
  */
@@ -23,6 +24,8 @@ const actionPlugin: Plugin = {
     context.onResolve({ filter: /^tsx\/esm\/api$/ }, () => ({
       path: join(root, 'action', 'tsx-shim.ts'),
     }))
+    // src/util/import-typescript.ts compiles with esbuild only on Node without type stripping; the action runs on node24
+    context.onResolve({ filter: /^esbuild$/ }, () => ({ path: 'esbuild', external: true }))
     context.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8')
       if (!text.includes('createRequire(import.meta.url)(')) return undefined

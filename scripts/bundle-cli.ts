@@ -1,7 +1,13 @@
 /**
- * Bundles the CLI, from the compiled dist/cli/main.js, into dist/bundle/ (part of `npm run build`): `bin/evals.js`
- * loads it. One module instead of ninety on the path every command takes saves ~20 ms of each start, most of it
- * the ESM loader's per-file reads. Code reached only through `import()` stays in chunks of its own that load on
+ * Bundles the CLI and the public entry points, from the compiled dist/ modules, into dist/bundle/ (part of
+ * `npm run build`): `bin/evals.js` loads `main.js`, and package.json `exports` point `agent-evals`,
+ * `agent-evals/testing` and `agent-evals/vitest` at `index.js`, `testing.js` and `vitest.js`. One build with all
+ * four entries gives ONE copy of the package per process: a user's agent that imports `agent-evals` while the CLI
+ * runs it gets the very chunks the CLI already loaded, so its classes, registries and module state are the CLI's
+ * (two builds, or the CLI bundle beside the unbundled dist/index.js, would be two copies).
+ *
+ * One module instead of ninety on the path every command takes saves ~20 ms of each start, most of it the ESM
+ * loader's per-file reads. Code reached only through `import()` stays in chunks of its own that load on
  * first use, so a run still loads no renderer, schema or model client it does not need. Packages are not bundled.
  *
  * dist/bundle/modules.json lists the dist/ modules in each file, for tests that check what a command loads.
@@ -17,7 +23,12 @@ const outdir = join(root, 'dist', 'bundle')
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'dist/cli/main.js' },
+  entryPoints: {
+    main: 'dist/cli/main.js',
+    index: 'dist/index.js',
+    testing: 'dist/testing/index.js',
+    vitest: 'dist/vitest/index.js',
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -37,5 +48,5 @@ for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
     .sort()
 }
 writeFileSync(join(outdir, 'modules.json'), `${JSON.stringify(modules, null, 2)}\n`)
-// the bin's import is typed by the compiled module's declarations
+// the bin's import is typed by the compiled module's declarations (package.json `exports` name the others' types)
 writeFileSync(join(outdir, 'main.d.ts'), "export { main } from '../cli/main.js'\n")

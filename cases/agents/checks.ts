@@ -1,5 +1,5 @@
 /** A `custom:` check for cases/quickstart.yaml: return a boolean, or a verdict that explains itself. */
-import type { Transcript } from '../../src/types.ts'
+import type { Transcript } from 'agent-evals'
 
 /** Every successful tool result appears in the answer, so the agent did not drop what it found. */
 export function quotesEveryToolResult(transcript: Transcript): { pass: boolean; reason: string } {

@@ -1,9 +1,6 @@
-/**
- * The support agent of cases/quickstart.yaml. In your own project import from the package instead:
- * `import { Agent, tool } from 'agent-evals'`.
- */
+/** The support agent of cases/quickstart.yaml. */
+import { Agent, tool } from 'agent-evals'
 import { z } from 'zod'
-import { Agent, tool } from '../../src/index.ts'
 
 const lookupUser = tool({
   name: 'lookup_user',

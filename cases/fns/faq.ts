@@ -1,5 +1,5 @@
 /** A keyword FAQ bot: the `function:` target of cases/function.yaml and the backend of cases/http/faq-server.ts. */
-import type { Turn } from '../../src/types.ts'
+import type { Turn } from 'agent-evals'
 
 const answers: [keywords: RegExp, answer: string][] = [
   [/\b(hours?|open)\b/i, 'We are open 9:00-17:00, Monday to Friday.'],

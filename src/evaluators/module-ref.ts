@@ -1,6 +1,7 @@
 import { extname, isAbsolute, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { importTypeScript, TYPESCRIPT_EXTENSIONS } from '../util/import-typescript.ts'
 
 /** A `path#export` reference to a function in a JS or TS module. */
 export interface ModuleRef {
@@ -29,24 +30,21 @@ export function isFileRef(ref: ModuleRef): boolean {
 const loaded = new Map<string, Promise<Record<string, unknown>>>()
 
 /**
- * Imports a module once per process. TypeScript loads through tsx without a build step; JavaScript loads natively,
- * and tsx is only loaded when a TypeScript module is first needed.
+ * Imports a module once per process. TypeScript loads without a build step (see `importTypeScript`); JavaScript
+ * and packages load natively.
  */
 export function importModule(module: string): Promise<Record<string, unknown>> {
   let promise = loaded.get(module)
   if (!promise) {
     const specifier = isAbsolute(module) ? pathToFileURL(module).href : module
-    promise = typeScriptExtensions.has(extname(module))
-      ? import('tsx/esm/api').then(
-          ({ tsImport }) => tsImport(specifier, import.meta.url) as Promise<Record<string, unknown>>,
-        )
-      : (import(specifier) as Promise<Record<string, unknown>>)
+    promise =
+      isAbsolute(module) && TYPESCRIPT_EXTENSIONS.has(extname(module))
+        ? importTypeScript(module)
+        : (import(specifier) as Promise<Record<string, unknown>>)
     loaded.set(module, promise)
   }
   return promise
 }
-
-const typeScriptExtensions = new Set(['.ts', '.mts', '.cts', '.tsx'])
 
 /** The referenced export, or a message saying why it is not a function. */
 export async function importFunction(ref: ModuleRef): Promise<((...args: never[]) => unknown) | string> {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors.ts'
+import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
@@ -34,10 +34,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   const module = await importUserModule(options.file, options.baseDir, label)
   const factory = module.createAgent
   if (typeof factory === 'function') {
-    const agent: unknown = await (factory as (o: { model?: string; mcp?: McpServerOptions[] }) => unknown)({
-      ...(options.model === undefined ? {} : { model: options.model }),
-      ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
-    })
+    const agent = await createAgent(
+      factory as AgentFactory,
+      options,
+      `${label}: \`createAgent\` in \`${file}\``,
+    )
     if (!isRunnable(agent)) {
       throw new ConfigError(
         `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method).`,
@@ -70,6 +71,27 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     `${label}: \`${file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
       `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,
   )
+}
+
+type AgentFactory = (options: { model?: string; mcp?: McpServerOptions[] }) => unknown
+
+/** Calls the module's factory; a known error it throws (an unknown model, say) is prefixed with where it came from. */
+async function createAgent(
+  factory: AgentFactory,
+  options: AgentTargetOptions,
+  where: string,
+): Promise<unknown> {
+  try {
+    return await factory({
+      ...(options.model === undefined ? {} : { model: options.model }),
+      ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    })
+  } catch (error) {
+    if (!(error instanceof EvalsError)) throw error
+    const given =
+      options.model === undefined ? '' : ` (model \`${options.model}\`, from \`model:\` or \`--model\`)`
+    throw new ConfigError(`${where}${given}: ${error.message}`, { cause: error })
+  }
 }
 
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {

@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs'
 import { extname, isAbsolute, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, toError } from '../errors.ts'
+import { importTypeScript, TYPESCRIPT_EXTENSIONS } from '../util/import-typescript.ts'
 
-const TYPESCRIPT = new Set(['.ts', '.mts', '.cts', '.tsx'])
 const cache = new Map<string, Promise<Record<string, unknown>>>()
 
 /**
- * Imports a user's module relative to `baseDir`. TypeScript files load through tsx without a build step; plain
- * JavaScript uses the native loader (faster start). `label` names the config entry in error messages.
+ * Imports a user's module relative to `baseDir`. TypeScript files load without a build step (see
+ * `importTypeScript`); plain JavaScript uses the native loader. `label` names the config entry in error messages.
  */
 export function importUserModule(
   file: string,
@@ -30,13 +30,9 @@ async function load(path: string, file: string, label: string): Promise<Record<s
       `${label}: cannot find \`${file}\` (looked for ${path}). Check the path; it is relative to the case file.`,
     )
   }
-  const url = pathToFileURL(path).href
   try {
-    if (TYPESCRIPT.has(extname(path))) {
-      const { tsImport } = await import('tsx/esm/api')
-      return (await tsImport(url, import.meta.url)) as Record<string, unknown>
-    }
-    return (await import(url)) as Record<string, unknown>
+    if (TYPESCRIPT_EXTENSIONS.has(extname(path))) return await importTypeScript(path)
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>
   } catch (error) {
     const cause = toError(error)
     throw new ConfigError(`${label}: \`${displayPath(file)}\` failed to load: ${cause.message}`, { cause })

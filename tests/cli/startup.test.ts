@@ -17,29 +17,29 @@ beforeAll(() => {
   ensureBuilt()
 }, 120_000)
 
+/** The `file:` URLs of every module `evals <args>` loads when run in `cwd` (the hook is written to `dir`). */
+async function moduleUrls(dir: string, args: readonly string[], cwd = dir): Promise<string[]> {
+  const hook = join(dir, 'hook.mjs')
+  writeFileSync(hook, HOOK)
+  const run = await runShell(process.execPath, ['--import', pathToFileURL(hook).href, bin, ...args], { cwd })
+  expect(run.code).toBe(0)
+  return run.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('MOD '))
+    .map((line) => line.slice('MOD '.length))
+}
+
 /**
  * The dist/ modules, relative to dist/, that `evals <args>` loads in `dir`: the bin loads the CLI bundle, whose
  * files each hold the modules dist/bundle/modules.json lists.
  */
 async function loadedModules(dir: string, args: readonly string[]): Promise<string[]> {
-  const hook = join(dir, 'hook.mjs')
-  writeFileSync(hook, HOOK)
-  const run = await runShell(process.execPath, ['--import', pathToFileURL(hook).href, bin, ...args], {
-    cwd: dir,
-  })
-  expect(run.code).toBe(0)
+  const urls = await moduleUrls(dir, args)
   const bundle = `${pathToFileURL(join(repo, 'dist', 'bundle')).href}/`
-  const files = run.stderr
-    .split('\n')
-    .filter((line) => line.startsWith(`MOD ${bundle}`))
-    .map((line) => line.slice(`MOD ${bundle}`.length))
+  const files = urls.filter((url) => url.startsWith(bundle)).map((url) => url.slice(bundle.length))
   // nothing outside the bundle, except the packages it leaves out
   const dist = `${pathToFileURL(join(repo, 'dist')).href}/`
-  expect(
-    run.stderr
-      .split('\n')
-      .filter((line) => line.startsWith(`MOD ${dist}`) && !line.startsWith(`MOD ${bundle}`)),
-  ).toEqual([])
+  expect(urls.filter((url) => url.startsWith(dist) && !url.startsWith(bundle))).toEqual([])
   expect(files).toContain('main.js')
   const modules = JSON.parse(readFileSync(join(repo, 'dist', 'bundle', 'modules.json'), 'utf8')) as Record<
     string,
@@ -70,4 +70,21 @@ test('a console and JSON run of deterministic checks loads no renderer, report o
       ),
     ),
   ).toEqual([])
+})
+
+test("the quickstart's agent gets `agent-evals` from the CLI's own bundle, and its TypeScript compiles once", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-startup-'))
+  const args = ['run', 'cases/quickstart.yaml', '--out', join(dir, 'reports')]
+  await moduleUrls(dir, args, repo) // compiles the agent, if no earlier run did
+
+  const urls = await moduleUrls(dir, args, repo)
+
+  const own = urls
+    .filter((url) => url.startsWith(`${pathToFileURL(repo).href}/`) && !url.includes('/node_modules/'))
+    .map((url) => url.slice(pathToFileURL(repo).href.length + 1))
+  // the package's own modules all come from the bundle (the agent's compiled output lives in the temp directory)
+  expect(own.filter((path) => !path.startsWith('dist/bundle/'))).toEqual(['bin/evals.js'])
+  expect(own).toContain('dist/bundle/index.js')
+  // the compiled TypeScript is reused: neither tsx nor esbuild loads
+  expect(urls.filter((url) => /\/node_modules\/(tsx|esbuild)\//.test(url))).toEqual([])
 })

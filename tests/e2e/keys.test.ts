@@ -58,6 +58,10 @@ describe('missing API keys and other known errors from user modules (built bin)'
   test('an EvalsError thrown by a user module importing its own copy of the package prints no stack', async () => {
     const run = await runCli(['run', join(fixtures, 'keys', 'agent-throws.yaml'), '--out', out()])
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe('acme: no API key: set the ACME_API_KEY environment variable.\n')
+    // prefixed with where the error came from: the case file's agent and its factory
+    expect(run.stderr).toBe(
+      'tests/e2e/fixtures/keys/agent-throws.yaml: target.agent: `createAgent` in `tests/e2e/fixtures/keys/throwing-agent.ts`: ' +
+        'acme: no API key: set the ACME_API_KEY environment variable.\n',
+    )
   })
 })

@@ -1,0 +1,199 @@
+/**
+ * Imports a user's TypeScript module (an agent, a function target, a `custom:` check, a reporter) without a build
+ * step, doing as little work as the Node version allows:
+ *
+ * - Node with type stripping (`process.features.typescript`): Node imports the file itself (tsx when the file
+ *   needs more than stripping: enums, JSX, extensionless imports).
+ * - Otherwise (Node 20), a file in an ES-module scope (`"type": "module"`, or `.mts`) is compiled once by esbuild,
+ *   one output file per source file, into a cache in the temp directory, and later runs import the cached output
+ *   natively while the sources' size and modification time are unchanged. Its relative imports point at the
+ *   other cached outputs, so two entry modules that share a file share one instance of it; package imports point
+ *   at the files Node would load; `import.meta.url`, `.filename` and `.dirname` keep naming the source file.
+ * - Anything else (CommonJS scope, `.cts`) loads through tsx, as it would under `tsx` itself.
+ *
+ * Loading through tsx registers module hooks on a worker thread that every later import in the process then
+ * passes through; a cache hit loads neither tsx nor esbuild (`npm run bench:startup` measures the difference).
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, extname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { BuildFailure, Plugin } from 'esbuild'
+
+/** The extensions this loader handles. */
+export const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['.ts', '.mts', '.cts', '.tsx'])
+
+/** bump when the compiled output's shape changes, so old cache entries are not reused */
+const CACHE_FORMAT = 1
+// one per user: another user's files in a shared temp directory are not ours to import
+const cacheDir = join(tmpdir(), `agent-evals-ts-${process.getuid?.() ?? 'user'}`)
+
+/** The module at absolute `path`, a TypeScript file. */
+export async function importTypeScript(path: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(path).href
+  if (nativeTypeScript()) {
+    try {
+      return (await import(url)) as Record<string, unknown>
+    } catch (error) {
+      // syntax only a compiler can remove (enums, namespaces, JSX) or an extensionless import: tsx handles it
+      if (!isUnsupportedByStripping(error)) throw error
+      return await importWithTsx(url)
+    }
+  }
+  if (!inModuleScope(path)) return await importWithTsx(url)
+  const compiled = cachedOutput(path) ?? (await compileGraph(path))
+  // stack traces name the TypeScript source, through the outputs' inline source maps (as under tsx)
+  process.setSourceMapsEnabled(true)
+  return (await import(pathToFileURL(compiled).href)) as Record<string, unknown>
+}
+
+async function importWithTsx(url: string): Promise<Record<string, unknown>> {
+  const { tsImport } = await import('tsx/esm/api')
+  return (await tsImport(url, import.meta.url)) as Record<string, unknown>
+}
+
+function nativeTypeScript(): boolean {
+  return Boolean((process.features as { typescript?: unknown }).typescript)
+}
+
+function isUnsupportedByStripping(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return (
+    code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX' ||
+    code === 'ERR_UNKNOWN_FILE_EXTENSION' ||
+    code === 'ERR_MODULE_NOT_FOUND' ||
+    code === 'ERR_UNSUPPORTED_DIR_IMPORT'
+  )
+}
+
+function inModuleScope(path: string): boolean {
+  const extension = extname(path)
+  if (extension === '.mts') return true
+  if (extension === '.cts') return false
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type === 'module'
+    if (dirname(dir) === dir || dir.endsWith('node_modules')) return false
+  }
+}
+
+/** What a compiled entry depends on: every source file of its graph and the tsconfig.json esbuild read. */
+interface Manifest {
+  format: number
+  files: [path: string, size: number, mtimeMs: number][]
+}
+
+const keyOf = (path: string): string => createHash('sha256').update(path).digest('hex').slice(0, 20)
+const outputOf = (path: string): string => join(cacheDir, `${keyOf(path)}.mjs`)
+const manifestOf = (path: string): string => join(cacheDir, `${keyOf(path)}.json`)
+
+function cachedOutput(path: string): string | undefined {
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(readFileSync(manifestOf(path), 'utf8')) as Manifest
+  } catch {
+    return undefined
+  }
+  if (manifest.format !== CACHE_FORMAT) return undefined
+  for (const [file, size, mtimeMs] of manifest.files) {
+    const stats = statSync(file, { throwIfNoEntry: false })
+    if (stats?.size !== size || stats.mtimeMs !== mtimeMs) return undefined
+  }
+  return outputOf(path)
+}
+
+/** Compiles `entry` and every TypeScript file it imports, one output each; returns the entry's output. */
+async function compileGraph(entry: string): Promise<string> {
+  const { build } = await import('esbuild')
+  mkdirSync(cacheDir, { recursive: true })
+  const sources = new Set([entry])
+  for (const source of sources) {
+    const url = pathToFileURL(source).href
+    const result = await build({
+      entryPoints: [source],
+      outfile: outputOf(source),
+      write: false,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: `node${process.versions.node}`,
+      sourcemap: 'inline',
+      logLevel: 'silent',
+      define: {
+        'import.meta.url': JSON.stringify(url),
+        'import.meta.filename': JSON.stringify(source),
+        'import.meta.dirname': JSON.stringify(dirname(source)),
+      },
+      plugins: [pointImportsOutside(sources)],
+    }).catch((error: unknown) => {
+      throw new Error(describeFailure(error), { cause: error })
+    })
+    writeAtomically(outputOf(source), result.outputFiles[0]?.text ?? '')
+  }
+  const files = [...sources, ...tsconfigOf(entry)].map((file): Manifest['files'][number] => {
+    const stats = statSync(file)
+    return [file, stats.size, stats.mtimeMs]
+  })
+  writeAtomically(manifestOf(entry), JSON.stringify({ format: CACHE_FORMAT, files } satisfies Manifest))
+  return outputOf(entry)
+}
+
+const RESOLVING = Symbol('resolving')
+
+/**
+ * Keeps each file its own module: an import of another of the user's TypeScript files points at that file's
+ * output (and queues it in `sources`); any other import points at the file Node would load for it.
+ */
+function pointImportsOutside(sources: Set<string>): Plugin {
+  return {
+    name: 'agent-evals-imports',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point' || args.pluginData === RESOLVING) return undefined
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        })
+        if (resolved.errors.length > 0) return { errors: resolved.errors }
+        if (resolved.external) return { path: resolved.path, external: true }
+        if (
+          TYPESCRIPT_EXTENSIONS.has(extname(resolved.path)) &&
+          !/[\\/]node_modules[\\/]/.test(resolved.path)
+        ) {
+          sources.add(resolved.path)
+          return { path: `./${keyOf(resolved.path)}.mjs`, external: true }
+        }
+        return { path: pathToFileURL(resolved.path).href, external: true }
+      })
+    },
+  }
+}
+
+/** esbuild's errors as `file:line:column: message` lines (1-based, as editors count) */
+function describeFailure(error: unknown): string {
+  const { errors } = error as Partial<BuildFailure>
+  if (!Array.isArray(errors)) return error instanceof Error ? error.message : String(error)
+  return errors
+    .map(({ location, text }) =>
+      location ? `${location.file}:${location.line}:${location.column + 1}: ${text}` : text,
+    )
+    .join('\n')
+}
+
+function tsconfigOf(entry: string): string[] {
+  for (let dir = dirname(entry); ; dir = dirname(dir)) {
+    const tsconfig = join(dir, 'tsconfig.json')
+    if (existsSync(tsconfig)) return [tsconfig]
+    if (dirname(dir) === dir) return []
+  }
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.tmp`
+  writeFileSync(temp, text)
+  renameSync(temp, path)
+}

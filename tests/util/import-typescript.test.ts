@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { expect, test } from 'vitest'
+import { importTypeScript } from '../../src/util/import-typescript.ts'
+
+/** A temporary project: `files` by relative path, and a package.json of `type`. */
+function project(type: 'module' | 'commonjs', files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-import-ts-'))
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+test('loads a TypeScript module and the TypeScript files it imports, with import.meta naming the source', async () => {
+  const dir = project('module', {
+    'agent.ts': `import { greet } from './greet.ts'\nimport { basename } from 'node:path'\nexport const answer = (name: string): string => greet(name)\nexport const where: string[] = [import.meta.url, import.meta.dirname, basename(import.meta.filename)]\n`,
+    'greet.ts': `export function greet(name: string): string { return 'hello ' + name }\n`,
+  })
+
+  const module = await importTypeScript(join(dir, 'agent.ts'))
+
+  expect((module.answer as (name: string) => string)('ada')).toBe('hello ada')
+  expect(module.where).toEqual([pathToFileURL(join(dir, 'agent.ts')).href, dir, 'agent.ts'])
+})
+
+test('two modules that import the same file share one instance of it', async () => {
+  const dir = project('module', {
+    'store.ts': 'export const calls: string[] = []\n',
+    'agent.ts': `import { calls } from './store.ts'\nexport function run(input: string): string { calls.push(input); return input }\n`,
+    'check.ts': `import { calls } from './store.ts'\nexport const seen = (): number => calls.length\n`,
+  })
+
+  const agent = await importTypeScript(join(dir, 'agent.ts'))
+  const check = await importTypeScript(join(dir, 'check.ts'))
+  ;(agent.run as (input: string) => string)('one')
+
+  expect((check.seen as () => number)()).toBe(1)
+})
+
+test('a TypeScript file in a CommonJS package still loads (through tsx)', async () => {
+  const dir = project('commonjs', { 'fn.ts': 'export const double = (n: number): number => n * 2\n' })
+
+  const module = await importTypeScript(join(dir, 'fn.ts'))
+
+  expect((module.double as (n: number) => number)(21)).toBe(42)
+})
+
+test('a syntax error names the file, line and column', async () => {
+  const dir = project('module', { 'broken.ts': 'export const x: number = (1 +\n' })
+
+  await expect(importTypeScript(join(dir, 'broken.ts'))).rejects.toThrow(
+    /broken\.ts:2:1: Unexpected end of file/,
+  )
+})
