@@ -7,14 +7,14 @@ import type { PathIssue } from '../issues.ts'
 import type { CaseFileHeader } from '../schema.ts'
 import type { CaseDefinition } from '../suite.ts'
 import { missingColumns, rowEntry } from './columns.ts'
-import { readCsv } from './csv.ts'
-import { readJsonl } from './jsonl.ts'
 import type { DatasetReader } from './rows.ts'
 
-const readers: Record<string, (path: string) => DatasetReader> = {
-  '.csv': readCsv,
-  '.jsonl': readJsonl,
-  '.ndjson': readJsonl,
+type ReaderModule = Promise<(path: string) => DatasetReader>
+// csv-parse loads only for a suite that reads a CSV file
+const readers: Record<string, () => ReaderModule> = {
+  '.csv': () => import('./csv.ts').then((module) => module.readCsv),
+  '.jsonl': () => import('./jsonl.ts').then((module) => module.readJsonl),
+  '.ndjson': () => import('./jsonl.ts').then((module) => module.readJsonl),
 }
 /** past this many bad rows in one file, the rest are counted, not listed */
 const MAX_ROW_ISSUES = 20
@@ -91,8 +91,9 @@ export class DatasetCases {
   }
 
   async #read(file: string, ref: DatasetRef): Promise<void> {
-    const reader = readers[extname(file)]?.(file)
-    if (!reader) return
+    const read = readers[extname(file)]
+    if (!read) return
+    const reader = (await read())(file)
     const name = relative(dirname(this.#caseFile), file)
     const idPrefix = basename(file, extname(file))
     const columns = ref.header.columns ?? {}
