@@ -50,10 +50,12 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   const entries = rawCases(source.data)
   const { caseEntry } = source
   // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
-  const cases = new CaseListBuilder(caseEntry && header && rebuild(from, caseEntry, header), entries.length)
+  const datasets = new DatasetCases(absolute, inlineIds(entries, source))
+  // a dataset's rows are built again from their bytes in it when they run, as a large JSON file's cases
+  const again = (caseEntry && header && rebuild(from, caseEntry, header)) || datasets.rows.rebuild
+  const cases = new CaseListBuilder(again, entries.length)
   const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
-  const datasets = new DatasetCases(absolute, inlineIds(entries, source))
   let valid = header !== undefined
   for (let index = 0; index < entries.length; index++) {
     const raw = caseEntry ? lateEntry(caseEntry, index, absolute) : entries[index]
@@ -62,11 +64,15 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
       if (caseEntry)
         throw new ConfigError(`${absolute}: cases[${index}]: a case file over 8 MB cannot name datasets`)
       const path = Array.isArray((source.data as { cases?: unknown }).cases) ? ['cases', index] : ['cases']
-      const add = (caseDef: CaseDefinition) => {
-        cases.add(caseDef, true)
-      }
       if (header)
-        await datasets.add({ pattern: raw, path, line: source.line(path), header, add, issues: buildIssues })
+        await datasets.add({
+          pattern: raw,
+          path,
+          line: source.line(path),
+          header,
+          cases,
+          issues: buildIssues,
+        })
       continue
     }
     duplicates.check(raw, index, issues)

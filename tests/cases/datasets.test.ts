@@ -118,6 +118,31 @@ describe('cases from a CSV file', () => {
   })
 })
 
+describe('rows built again when they run', () => {
+  test('keeps no row definitions: each is read again from its bytes, multi-byte text and CRLF included', async () => {
+    const csv = 'id,input,expected\r\nü,"Grüße, ""du""\r\nzwei",ü\r\nb,x,x\r\n'
+    const file = suiteDir({ 'cases.yaml': caseFile('./qa.csv'), 'qa.csv': csv })
+    const suite = await loadSuite(file)
+    const first = suite.cases.get(0)
+    expect(first).toMatchObject({ id: 'ü', input: 'Grüße, "du"\r\nzwei', vars: { expected: 'ü' } })
+    expect(suite.cases.get(0)).toEqual(first)
+    expect(suite.cases.get(0)).not.toBe(first)
+    expect(suite.cases.get(1)).toMatchObject({ id: 'b', input: 'x' })
+  })
+
+  test('a dataset edited after loading stops the reading of its rows with a clear error', async () => {
+    const file = suiteDir({
+      'cases.yaml': caseFile('./qa.jsonl'),
+      'qa.jsonl': '{"input": "x", "expected": "x"}\n',
+    })
+    const suite = await loadSuite(file)
+    writeFileSync(join(dirname(file), 'qa.jsonl'), '{"input": "changed", "expected": "x"}\n')
+    expect(() => suite.cases.get(0)).toThrow(
+      `${join(dirname(file), 'qa.jsonl')} changed after it was loaded; run again to use the new rows.`,
+    )
+  })
+})
+
 describe('cases from a JSONL file', () => {
   test('reads one case per line, keeps the types of vars and skips blank lines', async () => {
     const jsonl =

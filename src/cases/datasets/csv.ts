@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { CsvError, parse } from 'csv-parse'
+import { parse as parseSync } from 'csv-parse/sync'
 import type { DatasetReader, DatasetRow } from './rows.ts'
 
 /** Reads a CSV file with a header row, streamed: one record in memory at a time. */
@@ -10,13 +11,18 @@ export function readCsv(path: string): DatasetReader {
   async function* rows(): AsyncGenerator<DatasetRow> {
     const stream = createReadStream(path)
     stream.on('data', (chunk) => digest.update(chunk))
-    const parser = stream.pipe(
-      parse({ bom: true, raw: true, relax_column_count: true, skip_empty_lines: true }),
-    ) as AsyncIterable<{ record: string[]; raw: string }>
+    const parser = stream.pipe(parse({ ...options, bom: true, info: true, raw: true })) as AsyncIterable<{
+      record: string[]
+      raw: string
+      info: { bytes: number }
+    }>
     // the line each record starts on, counted from the raw text: csv-parse counts the line a record ends on
     let lines = 0
+    let start = 0
     try {
-      for await (const { record, raw } of parser) {
+      for await (const { record, raw, info } of parser) {
+        const from = start
+        start = info.bytes
         const line = lines + 1 + leadingNewlines(raw)
         lines += newlines(raw)
         if (!header) {
@@ -31,9 +37,7 @@ export function readCsv(path: string): DatasetReader {
           }
           continue
         }
-        const values: Record<string, unknown> = {}
-        header.forEach((name, index) => (values[name] = record[index]))
-        yield { line, values }
+        yield { line, values: valuesOf(header, record), start: from, end: start }
       }
     } catch (error) {
       if (!(error instanceof CsvError)) throw error
@@ -45,7 +49,20 @@ export function readCsv(path: string): DatasetReader {
       stream.destroy()
     }
   }
-  return { rows: rows(), columns: () => header, hash: () => digest.digest('hex') }
+  return {
+    rows: rows(),
+    columns: () => header,
+    hash: () => digest.digest('hex'),
+    valuesOf: (bytes) => valuesOf(header ?? [], parseSync(bytes, options)[0] ?? []),
+  }
+}
+
+const options = { relax_column_count: true, skip_empty_lines: true }
+
+function valuesOf(header: readonly string[], record: readonly string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  header.forEach((name, index) => (values[name] = record[index]))
+  return values
 }
 
 function newlines(text: string): number {

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs'
 import { basename, dirname, extname, relative, resolve } from 'node:path'
 import type { CaseFileIssue } from '../../errors.ts'
 import { buildCase, settleIssues, type RenderedCheck } from '../build.ts'
+import type { CaseListBuilder } from '../case-list.ts'
 import type { PathIssue } from '../issues.ts'
 import type { CaseFileHeader } from '../schema.ts'
-import type { CaseDefinition } from '../suite.ts'
 import { missingColumns, rowEntry } from './columns.ts'
+import { DatasetRows } from './dataset-rows.ts'
 import type { DatasetReader } from './rows.ts'
 
 type ReaderModule = Promise<(path: string) => DatasetReader>
@@ -28,7 +29,8 @@ export interface DatasetRef {
   /** its line in the case file: the line of each of its cases */
   line: number
   header: CaseFileHeader
-  add(caseDef: CaseDefinition): void
+  /** where the rows' cases go: only what the list keeps of every case stays, each built again when it runs */
+  cases: CaseListBuilder
   /** issues located in the case file (a missing file, a template that fails on a row) */
   issues: (PathIssue | RenderedCheck)[]
 }
@@ -44,6 +46,8 @@ export class DatasetCases {
   /** where each id was first seen, e.g. `support.csv:4` */
   readonly #seen = new Map<string, string>()
   readonly #hashes: string[] = []
+  /** where each row is, to build its case again when it runs; all that outlives the loading */
+  readonly rows = new DatasetRows()
 
   /** `inline`: the ids of the case file's own cases, with their lines */
   constructor(caseFile: string, inline: Iterable<[id: string, line: number]>) {
@@ -97,6 +101,7 @@ export class DatasetCases {
     const name = relative(dirname(this.#caseFile), file)
     const idPrefix = basename(file, extname(file))
     const columns = ref.header.columns ?? {}
+    const slot = this.rows.addFile({ file, reader, columns, idPrefix, header: ref.header })
     let problems = 0
     const problem = (line: number, message: string) => {
       if (++problems <= MAX_ROW_ISSUES) this.issues.push({ file, path: '', line, column: 1, message })
@@ -133,7 +138,8 @@ export class DatasetCases {
         else if (++templateProblems <= MAX_ROW_ISSUES)
           ref.issues.push({ ...issue, message: `${issue.message} (row ${where})` })
       }
-      ref.add(caseDef)
+      this.rows.add(ref.cases.length, slot, row)
+      ref.cases.add(caseDef, false)
     }
     if (problems > MAX_ROW_ISSUES)
       this.issues.push({

@@ -9,6 +9,7 @@ export function readJsonl(path: string): DatasetReader {
   async function* rows(): AsyncGenerator<DatasetRow> {
     let line = 0
     let rest = ''
+    let start = 0
     const stream = createReadStream(path)
     const decoder = new StringDecoder('utf8')
     try {
@@ -16,17 +17,27 @@ export function readJsonl(path: string): DatasetReader {
         digest.update(chunk)
         const lines = (rest + decoder.write(chunk)).split('\n')
         rest = lines.pop() ?? ''
-        for (const text of lines) yield* row(text, ++line)
+        for (const text of lines) {
+          const end = start + Buffer.byteLength(text) + 1
+          yield* row(text, ++line, start, end)
+          start = end
+        }
       }
-      yield* row(rest + decoder.end(), ++line)
+      const text = rest + decoder.end()
+      yield* row(text, ++line, start, start + Buffer.byteLength(text))
     } finally {
       stream.destroy()
     }
   }
-  return { rows: rows(), columns: () => undefined, hash: () => digest.digest('hex') }
+  return {
+    rows: rows(),
+    columns: () => undefined,
+    hash: () => digest.digest('hex'),
+    valuesOf: (bytes) => JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>,
+  }
 }
 
-function* row(text: string, line: number): Generator<DatasetRow> {
+function* row(text: string, line: number, start: number, end: number): Generator<DatasetRow> {
   const json = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim()
   if (json === '') return
   let value: unknown
@@ -40,5 +51,5 @@ function* row(text: string, line: number): Generator<DatasetRow> {
     yield { line, problem: 'expected a JSON object such as {"input": "…"}, one per line' }
     return
   }
-  yield { line, values: value as Record<string, unknown> }
+  yield { line, values: value as Record<string, unknown>, start, end }
 }
