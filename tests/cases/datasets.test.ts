@@ -287,6 +287,20 @@ describe('dataset errors', () => {
     )
   })
 
+  test('a dataset without rows is an error', async () => {
+    const file = suiteDir({
+      'cases.yaml': caseFile('\n  - ./a.csv\n  - ./b.jsonl'),
+      'a.csv': 'input,expected\n',
+      'b.jsonl': '',
+    })
+    expect(await loadErrorOf(file)).toBe(
+      [
+        'a.csv: no rows; add some, or take the file out of `cases:`',
+        'b.jsonl: no rows; add some, or take the file out of `cases:`',
+      ].join('\n'),
+    )
+  })
+
   test('a template of the defaults that a row cannot fill is located in the case file and names the row', async () => {
     const file = suiteDir({ 'cases.yaml': caseFile('./qa.csv'), 'qa.csv': 'id,input,answer\na,x,y\n' })
     expect(await loadErrorOf(file)).toBe(

@@ -107,11 +107,10 @@ export class DatasetCases {
       if (++problems <= MAX_ROW_ISSUES) this.issues.push({ file, path: '', line, column: 1, message })
     }
     let templateProblems = 0
-    let checked = false
+    let rows = 0
     for await (const row of reader.rows) {
       const header = reader.columns()
-      if (!checked && header && this.#checkHeader(header, file, columns)) break
-      checked = true
+      if (rows++ === 0 && header && this.#checkHeader(header, file, columns)) return
       if ('problem' in row) {
         problem(row.line, row.problem)
         continue
@@ -141,6 +140,8 @@ export class DatasetCases {
       this.rows.add(ref.cases.length, slot, row)
       ref.cases.add(caseDef, false)
     }
+    if (rows === 0)
+      this.issues.push({ file, path: '', message: 'no rows; add some, or take the file out of `cases:`' })
     if (problems > MAX_ROW_ISSUES)
       this.issues.push({
         file,
@@ -153,8 +154,7 @@ export class DatasetCases {
   /** Records the header's problems; true when the rows cannot be read as cases. */
   #checkHeader(header: readonly string[], file: string, columns: Readonly<Record<string, string>>): boolean {
     const problems = missingColumns(header, columns)
-    const input = columns.input ?? 'input'
-    if (columns.input === undefined && !header.includes(input))
+    if (columns.input === undefined && !header.includes('input'))
       problems.push(
         `no \`input\` column; name the column holding the input with \`columns: { input: <column> }\` (columns: ${header.join(', ')})`,
       )
