@@ -140,6 +140,11 @@ export class CaseListBuilder {
     this.#heads.add(caseDef, keep)
   }
 
+  /** how many cases were added */
+  get length(): number {
+    return this.#heads.length
+  }
+
   done(): CaseList {
     return CaseList.fromHeads(this.#heads)
   }

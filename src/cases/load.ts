@@ -6,6 +6,7 @@ import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
 import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
 import { CaseListBuilder } from './case-list.ts'
+import { DatasetCases } from './datasets/dataset-cases.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { fastCase } from './fast-case.ts'
 import { fastHeader } from './fast-header.ts'
@@ -50,12 +51,31 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   const entries = rawCases(source.data)
   const { caseEntry } = source
   // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
-  const cases = new CaseListBuilder(caseEntry && header && rebuild(from, caseEntry, header), entries.length)
+  const datasets = new DatasetCases(absolute, inlineIds(entries, source))
+  // a dataset's rows are built again from their bytes in it when they run, as a large JSON file's cases
+  const again = (caseEntry && header && rebuild(from, caseEntry, header)) || datasets.rows.rebuild
+  const cases = new CaseListBuilder(again, entries.length)
   const buildIssues: (PathIssue | RenderedCheck)[] = []
   const refs = new ModuleRefs()
   let valid = header !== undefined
   for (let index = 0; index < entries.length; index++) {
     const raw = caseEntry ? lateEntry(caseEntry, index, absolute) : entries[index]
+    if (typeof raw === 'string') {
+      // a large JSON file's cases are built again by their index in the file, which rows would shift
+      if (caseEntry)
+        throw new ConfigError(`${absolute}: cases[${index}]: a case file over 8 MB cannot name datasets`)
+      const path = Array.isArray((source.data as { cases?: unknown }).cases) ? ['cases', index] : ['cases']
+      if (header)
+        await datasets.add({
+          pattern: raw,
+          path,
+          line: source.line(path),
+          header,
+          cases,
+          issues: buildIssues,
+        })
+      continue
+    }
     duplicates.check(raw, index, issues)
     const entry = fastCase(raw) ?? parseCase(await caseSchemas(), raw, index, issues)
     entries[index] = undefined
@@ -68,11 +88,13 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
     const caseDef = buildCase(entry, index, header, source.line(['cases', index]), buildIssues)
     cases.add(caseDef, caseEntry === undefined)
   }
-  if (!valid || !header) throw new CaseFileError(located(sortByPosition(issues, source)))
+  const fail = () => new CaseFileError([...located(sortByPosition(issues, source)), ...datasets.issues])
+  if (!valid || !header || datasets.issues.length > 0) throw fail()
   const suite = buildSuite(absolute, header, cases.done(), hash)
+  if (datasets.hash !== undefined) suite.datasetsHash = datasets.hash
   refs.collect(header.defaults, -1)
   issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
-  if (issues.length > 0) throw new CaseFileError(located(sortByPosition(issues, source)))
+  if (issues.length > 0) throw fail()
   return suite
 }
 
@@ -136,7 +158,17 @@ function lateEntry(caseEntry: (index: number) => unknown, index: number, file: s
 function rawCases(data: unknown): unknown[] {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return []
   const cases = (data as { cases?: unknown }).cases
+  if (typeof cases === 'string') return [cases]
   return Array.isArray(cases) ? (cases as unknown[]) : []
+}
+
+/** The ids and lines of the file's own cases when it also names datasets, whose rows must not reuse them. */
+function* inlineIds(entries: readonly unknown[], source: SourceMap): Generator<[string, number]> {
+  if (!entries.some((entry) => typeof entry === 'string')) return
+  for (const [index, entry] of entries.entries()) {
+    const id = (entry as { id?: unknown } | null | undefined)?.id
+    if (typeof id === 'string') yield [id, source.line(['cases', index])]
+  }
 }
 
 type CaseSchemas = typeof import('./schema.ts')

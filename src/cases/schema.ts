@@ -240,6 +240,12 @@ withRenamedKeys(
   Object.fromEntries(kinds.map((kind) => [`expect_${kind}`, { write: `expect: { ${kind}: … }` }])),
 )
 
+/** A `cases:` entry naming rows of a dataset instead of one case. */
+const datasetRefSchema = z
+  .string()
+  .min(1)
+  .describe('a .csv or .jsonl file (or a glob), relative to the case file: one case per row')
+
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
 export const caseFileSchema = z
   .strictObject({
@@ -279,18 +285,26 @@ export const caseFileSchema = z
       .describe(
         'regular expressions for secrets of your own: matches are `[redacted]` in every file the run writes',
       ),
-    cases: z.array(caseSchema).min(1),
+    columns: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .describe(
+        'for cases from a .csv or .jsonl file: case field or var name → column, e.g. `{ input: question, expected: answer }`',
+      ),
+    cases: z.union([datasetRefSchema, z.array(z.union([datasetRefSchema, caseSchema])).min(1)]),
   })
   .describe('An evals case file')
 
 export type CaseFile = z.output<typeof caseFileSchema>
-export type CaseEntry = CaseFile['cases'][number]
+export type CaseEntry = z.output<typeof caseSchema>
 
 /**
  * The case file with `cases` checked only as a non-empty list: the loader validates (and builds) the cases one at
  * a time with `caseSchema`, so it never holds a validated copy of the whole file.
  */
-export const caseFileHeaderSchema = caseFileSchema.extend({ cases: z.array(z.unknown()).min(1) })
+export const caseFileHeaderSchema = caseFileSchema.extend({
+  cases: z.union([datasetRefSchema, z.array(z.unknown()).min(1)]),
+})
 export type CaseFileHeader = Omit<CaseFile, 'cases'>
 
 /** The JSON Schema of case files, as shipped in `schema/cases.schema.json`. */

@@ -12,6 +12,8 @@ export interface Suite {
   file: string
   /** SHA-256 of the case file's bytes as loaded; absent for a suite made in code */
   fileHash?: string
+  /** SHA-256 over the CSV and JSONL files its `cases:` names, as read; absent when it names none */
+  datasetsHash?: string
   target: TargetSpec
   /** model for agent targets; `--model` overrides it */
   model?: string

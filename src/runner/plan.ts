@@ -49,6 +49,8 @@ export interface PlannedSuite {
   fileHash?: string
   /** the case file as it was then, copied into the run directory (a path relative to it), to tell what changed */
   snapshot?: string
+  /** `Suite.datasetsHash` when the run started: a resumed or merged run refuses datasets that changed since */
+  datasetsHash?: string
 }
 
 /** What a plan says besides its suites. */
@@ -70,6 +72,7 @@ export async function writePlan(dir: string, fields: PlanFields, suites: readonl
       entry.fileHash = suite.fileHash
       entry.snapshot = snapshot
     }
+    if (suite.datasetsHash !== undefined) entry.datasetsHash = suite.datasetsHash
     planned.push(entry)
   }
   await writeJsonFile(join(dir, 'run.json'), { version: PLAN_VERSION, ...fields, suites: planned })
@@ -110,13 +113,18 @@ export async function readPlan(dir: string, command: string): Promise<RunPlan> {
 
 /**
  * `suite/case` ids whose definition differs between the run planned in `dir` and the loaded `suites` (changed,
- * added or removed). A suite whose case file is unchanged is not read again; otherwise the copy the run kept is
+ * added or removed); a ConfigError when a dataset a suite reads changed, as the run kept no copy of it. A suite whose case file is unchanged is not read again; otherwise the copy the run kept is
  * loaded with the plan's selection and shard, and the cases are compared one by one.
  */
 export async function changedCases(plan: RunPlan, dir: string, suites: readonly Suite[]): Promise<string[]> {
   const changed: string[] = []
   for (const planned of plan.suites) {
     const current = suites.find((suite) => suite.file === planned.file)
+    if (current && current.datasetsHash !== planned.datasetsHash) {
+      throw new ConfigError(
+        `${planned.file}: a CSV or JSONL file its \`cases:\` names changed since the run started, so its rows are not the ones the run began with; restore the file, or start a new run.`,
+      )
+    }
     if (planned.snapshot === undefined || current?.fileHash === planned.fileHash) continue
     const before = await loadSuite(planned.file, { from: join(dir, planned.snapshot) })
     const [then] = selectShard(selectCases([before], plan.selection), plan.shard)

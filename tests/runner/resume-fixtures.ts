@@ -5,12 +5,15 @@ import { readResults } from './helpers.ts'
 
 const fns = join(import.meta.dirname, '..', 'e2e', 'fixtures', 'fns.ts')
 
-/** Writes `<dir>/<name>.yaml`: `count` echo cases, every third one failing, `c5` skipped; returns its path. */
+/**
+ * Writes `<dir>/<name>.yaml`: `count` echo cases, every third one failing, `c5` skipped, then the rows of
+ * `dataset` when given; returns its path.
+ */
 export function writeCaseFile(
   dir: string,
   name: string,
   count: number,
-  fields: { trials?: number } = {},
+  fields: { trials?: number; dataset?: string } = {},
 ): string {
   const cases = Array.from({ length: count }, (_, i) => {
     const id = `c${String(i)}`
@@ -29,6 +32,7 @@ export function writeCaseFile(
       '  expect: { contains: ok }',
       'cases:',
       ...cases,
+      ...(fields.dataset === undefined ? [] : [`  - ./${fields.dataset}`]),
       '',
     ].join('\n'),
   )

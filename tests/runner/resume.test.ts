@@ -187,6 +187,25 @@ describe('resume', () => {
     expect(existsSync(join(work, 'e', 'results.jsonl'))).toBe(false)
   })
 
+  test('refuses to resume when a CSV the case file reads changed since the run, and records its hash', async () => {
+    const work = tempDir()
+    const file = writeCaseFile(work, 'rows', 0, { dataset: 'rows.csv' })
+    const csv = join(work, 'rows.csv')
+    writeFileSync(csv, 'id,input\nr1,ok-1\nr2,bad-2\n')
+    const [suite] = await loadSuites([file])
+    await runSuites(suite ? [suite] : [], { outDir: work, runId: 'd' })
+    expect((await readPlan(join(work, 'd'), 'test')).suites[0]?.datasetsHash).toBe(suite?.datasetsHash)
+
+    const resumed = await resumeRun(join(work, 'd'), { force: false })
+    expect(resumed.suites[0]?.cases).toHaveLength(2)
+    writeFileSync(csv, 'id,input\nr1,ok-1\nr2,ok-2\n')
+    await expect(resumeRun(join(work, 'd'), { force: true })).rejects.toThrow(
+      new ConfigError(
+        `${file}: a CSV or JSONL file its \`cases:\` names changed since the run started, so its rows are not the ones the run began with; restore the file, or start a new run.`,
+      ),
+    )
+  })
+
   test('run.json of a suite made in code names it, with no copy', async () => {
     const work = tempDir()
     const suite = suiteOf([caseOf('a')])
