@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { extname, isAbsolute, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, toError } from '../errors.ts'
-import { importTypeScript, TYPESCRIPT_EXTENSIONS } from '../util/import-typescript.ts'
+import { importTypeScript, TYPESCRIPT_EXTENSIONS } from './import-typescript.ts'
 
 const cache = new Map<string, Promise<Record<string, unknown>>>()
 

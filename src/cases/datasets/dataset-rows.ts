@@ -3,7 +3,7 @@ import { ConfigError } from '../../errors.ts'
 import { TypedList } from '../../util/typed-list.ts'
 import { buildCase } from '../build.ts'
 import type { CaseFileHeader } from '../schema.ts'
-import type { CaseDefinition } from '../suite.ts'
+import type { CaseDefinition } from '../case-definition.ts'
 import { rowEntry, type DatasetColumns } from './columns.ts'
 import type { DatasetReader } from './rows.ts'
 
