@@ -1,11 +1,17 @@
 import { dirname, resolve } from 'node:path'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
-import { accepts, evaluatorRegistry } from '../evaluators/registry.ts'
+import { evaluatorRegistry } from '../evaluators/registry.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
-import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
+import {
+  assertionSchema,
+  type Assertion,
+  type CaseEntry,
+  type CaseFileHeader,
+  type Expectations,
+} from './schema.ts'
 import type { CaseList } from './case-list.ts'
 import type { CaseDefinition, ScriptedTurn, Suite, TargetSpec } from './suite.ts'
 
@@ -14,10 +20,7 @@ export const emptyRecord: Record<string, unknown> = Object.freeze({})
 /** The empty `tags` and `assert` that cases without them share; frozen, as nothing may change them. */
 export const emptyList = Object.freeze([]) as never[]
 
-/**
- * A check whose value held a template, to validate again once rendered: in the issue list where its issues go,
- * since zod loads only if `settleIssues` finds a value the check's `accepts` does not vouch for.
- */
+/** A check whose value held a template, to validate again once rendered: in the issue list where its issues go. */
 export interface RenderedCheck {
   path: PropertyKey[]
   /** the `expect:` kind; absent for an `assert:` item */
@@ -205,17 +208,12 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
 }
 
 /** The issues with each rendered check replaced by its own issues, if any. */
-export async function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): Promise<PathIssue[]> {
-  const vouched = (check: RenderedCheck) => check.kind !== undefined && accepts(check.kind, check.value)
-  const needsZod = items.some((item) => !('message' in item) && !vouched(item))
-  // zod loads only for a rendered value the quick checks do not vouch for
-  const schema = needsZod ? await import('./schema.ts') : undefined
+export function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): PathIssue[] {
   return items.flatMap((item) => {
     if ('message' in item) return [item]
-    if (!schema || vouched(item)) return []
     const result =
       item.kind === undefined
-        ? schema.assertionSchema.safeParse(item.value)
+        ? assertionSchema.safeParse(item.value)
         : evaluatorRegistry.get(item.kind)?.shorthand.safeParse(item.value)
     if (!result || result.success) return []
     return flattenIssues(result.error.issues, item.path).map((issue) => ({
