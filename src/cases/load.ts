@@ -99,7 +99,7 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
   }
   const text = bytes.toString('utf8')
   // yaml is loaded only for YAML files: JSON suites start faster without it
-  const source = json ? parseJsonSource(text) : (await import('./source-map.ts')).parseSource(text)
+  const source = json ? parseJsonSource(text) : (await import('./yaml-source.ts')).parseYamlSource(text)
   return { source, hash: hash('sha256', bytes, 'hex') }
 }
 
