@@ -93,8 +93,11 @@ function firstNode(doc: Document, kind: 'alias' | 'merge'): number {
       return visit.BREAK
     },
     Pair(_, pair) {
-      if (kind !== 'merge' || !isScalar(pair.key) || pair.key.value !== '<<') return undefined
-      offset = pair.key.range?.[0] ?? 0
+      // with `merge: true`, yaml reads a plain `<<` key as the symbol of that name
+      const key = isScalar(pair.key) ? pair.key : undefined
+      const value = key?.value
+      if (kind !== 'merge' || typeof value !== 'symbol' || value.description !== '<<') return undefined
+      offset = key?.range?.[0] ?? 0
       return visit.BREAK
     },
   })
