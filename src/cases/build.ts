@@ -136,7 +136,9 @@ export function buildCase(
     })
   }
 
-  const caseDef = {
+  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
+  const simulatedUser = entry.simulated_user && renderSimulatedUser(entry.simulated_user, index, render)
+  return {
     id: entry.id,
     input,
     vars: isEmpty(vars) ? emptyRecord : vars,
@@ -146,29 +148,30 @@ export function buildCase(
     trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
     expect: isEmpty(expect) ? emptyRecord : expect,
     assert,
-  } as CaseDefinition
-  // set one by one rather than spread in: most cases have none, and then each one costs nothing
-  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
-  if (entry.description !== undefined) caseDef.description = entry.description
-  if (skip !== undefined) caseDef.skip = skip
-  if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
-  if (entry.judge !== undefined) caseDef.judge = entry.judge
-  if (turns !== undefined) caseDef.turns = turns
-  if (entry.snapshot !== undefined && entry.snapshot !== false) caseDef.snapshot = entry.snapshot
-  if (entry.simulated_user !== undefined) {
-    const { goal, persona, max_turns, model } = entry.simulated_user
-    const at = ['cases', index, 'simulated_user']
-    caseDef.simulatedUser = {
-      goal: render(goal, () => [...at, 'goal']),
-      maxTurns: max_turns,
-      ...optional('persona', persona === undefined ? undefined : render(persona, () => [...at, 'persona'])),
-      ...optional('model', model),
-    }
+    line,
+    ...optional('description', entry.description),
+    ...optional('skip', skip),
+    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms),
+    ...optional('judge', entry.judge),
+    ...optional('turns', turns),
+    ...optional('snapshot', entry.snapshot === false ? undefined : entry.snapshot),
+    ...optional('simulatedUser', simulatedUser),
   }
-  // the line goes last: the definition's hash leaves it out by cutting it off the JSON, without a copy
-  caseDef.line = line
-  return caseDef
+}
+
+function renderSimulatedUser(
+  user: NonNullable<CaseEntry['simulated_user']>,
+  index: number,
+  render: <T>(value: T, at: () => PropertyKey[]) => T,
+): NonNullable<CaseDefinition['simulatedUser']> {
+  const { goal, persona, max_turns, model } = user
+  const at = ['cases', index, 'simulated_user']
+  return {
+    goal: render(goal, () => [...at, 'goal']),
+    maxTurns: max_turns,
+    ...optional('persona', persona === undefined ? undefined : render(persona, () => [...at, 'persona'])),
+    ...optional('model', model),
+  }
 }
 
 function resolveTarget(target: CaseFileHeader['target'], baseDir: string): TargetSpec {
