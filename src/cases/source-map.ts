@@ -18,7 +18,7 @@ export interface SourceMap {
 }
 
 /** Most alias expansions `yaml` makes before it stops (its `maxAliasCount`): a guard against billion-laughs files. */
-export const MAX_ALIAS_COUNT = 1000
+const MAX_ALIAS_COUNT = 1000
 
 /** Parses YAML with `yaml`, which keeps every node's position (see yaml-source.ts for the fast path). */
 export function parseSource(text: string): SourceMap {
