@@ -1,8 +1,14 @@
 /**
  * Whole-process benchmark of `evals run` against promptfoo 0.123.1 on the same generated cases: an instant echo
- * target and three checks per case (case-insensitive contains, regex, a JS function).
+ * target and three checks per case (case-insensitive contains, regex, a JS function). Side by side, in one run:
  *
- *   npm run bench:promptfoo                    # N = 10,000 for both, then N = 100,000 for evals only
+ * - the headline row: a YAML case file whose `input` is templated from each case's `vars`, run with the default
+ *   reporters (console, json, junit, html), as users write and run suites;
+ * - the same cases as a JSON file without templating, run with `--reporter console,json`;
+ * - promptfoo on the same cases (its own config: `{{input}}` from vars), compared with the headline row;
+ * - the YAML suite at 10 × N cases, evals only, to show memory stays flat.
+ *
+ *   npm run bench:promptfoo                    # N = 10,000 for all, then N = 100,000 YAML for evals only
  *   npm run bench:promptfoo -- --n 1000 --no-100k --no-promptfoo
  *   npm run bench:promptfoo -- --runs 5 --promptfoo-runs 3
  *
@@ -42,14 +48,22 @@ interface Measure {
   exitCode: number | null
 }
 
-function generateOurs(n: number): string {
-  const dir = join(work, `ours-${n}`)
+type Suite = 'yaml' | 'json'
+
+/** The echo target and the `custom:` check both suites use, in `dir`. */
+function writeModules(dir: string): void {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
   writeFileSync(
     join(dir, 'checks.mjs'),
     'export const longEnough = (transcript) => transcript.output.length > 3\n',
   )
+}
+
+/** N cases as a JSON file: no templating. */
+function generateJson(n: number): string {
+  const dir = join(work, `json-${n}`)
+  writeModules(dir)
   const cases = Array.from({ length: n }, (_, i) => ({
     id: `case-${i}`,
     input: `hello ${i}`,
@@ -57,6 +71,28 @@ function generateOurs(n: number): string {
   }))
   const file = join(dir, 'cases.json')
   writeFileSync(file, JSON.stringify({ suite: `bench-${n}`, target: { function: './echo.mjs#echo' }, cases }))
+  return file
+}
+
+/** N cases as a block-style YAML file, each `input` templated from the case's `vars`. */
+function generateYaml(n: number): string {
+  const dir = join(work, `yaml-${n}`)
+  writeModules(dir)
+  const file = join(dir, 'cases.yaml')
+  const lines = [`suite: bench-${n}`, 'target:', '  function: ./echo.mjs#echo', 'cases:']
+  for (let i = 0; i < n; i++) {
+    lines.push(
+      `  - id: case-${i}`,
+      '    input: "hello {{n}}"',
+      '    vars:',
+      `      n: ${i}`,
+      '    expect:',
+      `      contains: HELLO ${i}`,
+      "      output_regex: '^hello \\d+$'",
+      '      custom: ./checks.mjs#longEnough',
+    )
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`)
   return file
 }
 
@@ -152,16 +188,18 @@ async function medianOf(runs: number, once: () => Promise<Measure>): Promise<Mea
   }
 }
 
-function runOurs(n: number): Promise<Measure> {
-  const file = generateOurs(n)
-  return medianOf(RUNS, () => runOursOnce(file))
+function runOurs(suite: Suite, n: number): Promise<Measure> {
+  const file = suite === 'yaml' ? generateYaml(n) : generateJson(n)
+  // the YAML suite runs as users run it, with the default reporters
+  const reporters = suite === 'yaml' ? [] : ['--reporter', 'console,json']
+  return medianOf(RUNS, () => runOursOnce(file, reporters))
 }
 
-async function runOursOnce(file: string): Promise<Measure> {
+async function runOursOnce(file: string, reporters: string[]): Promise<Measure> {
   const out = join(work, 'reports')
   const measured = await measure(
     process.execPath,
-    [join(repo, 'bin', 'evals.js'), 'run', file, '--out', out, '--reporter', 'console,json'],
+    [join(repo, 'bin', 'evals.js'), 'run', file, '--out', out, ...reporters],
     repo,
   )
   settle(out)
@@ -227,23 +265,30 @@ const startupS = await startup()
 console.log(
   `evals --version (median of 7): ${startupS.toFixed(3)} s  (target <= 0.2 s: ${startupS <= 0.2 ? 'met' : 'MISSED'})`,
 )
-const ours = await runOurs(N)
-console.log(`evals     N=${N.toLocaleString('en-US')}: ${fmt(ours, N)}  (median of ${RUNS})`)
+const count = (n: number): string => n.toLocaleString('en-US').padStart(7)
+const yaml = await runOurs('yaml', N)
+console.log(`evals YAML+vars, default reporters N=${count(N)}: ${fmt(yaml, N)}  (median of ${RUNS})`)
+const json = await runOurs('json', N)
+console.log(`evals JSON, console,json        N=${count(N)}: ${fmt(json, N)}  (median of ${RUNS})`)
 if (!flags['no-promptfoo']) {
   const theirs = await runPromptfoo(N, installPromptfoo())
-  console.log(`promptfoo N=${N.toLocaleString('en-US')}: ${fmt(theirs, N)}  (median of ${PROMPTFOO_RUNS})`)
-  const speed = theirs.wallS / ours.wallS
-  const memory = theirs.peakRssMiB / ours.peakRssMiB
   console.log(
-    `ratio: ${speed.toFixed(1)}x the cases/s (target >= 100x: ${speed >= 100 ? 'met' : 'MISSED'}), ` +
+    `promptfoo                       N=${count(N)}: ${fmt(theirs, N)}  (median of ${PROMPTFOO_RUNS})`,
+  )
+  const speed = theirs.wallS / yaml.wallS
+  const memory = theirs.peakRssMiB / yaml.peakRssMiB
+  console.log(
+    `YAML+vars vs promptfoo: ${speed.toFixed(1)}x the cases/s (target >= 100x: ${speed >= 100 ? 'met' : 'MISSED'}), ` +
       `1/${memory.toFixed(1)} the peak RSS (target <= 1/8: ${memory >= 8 ? 'met' : 'MISSED'})`,
   )
 }
 if (!flags['no-100k']) {
-  const big = await runOurs(N * 10)
-  console.log(`evals     N=${(N * 10).toLocaleString('en-US')}: ${fmt(big, N * 10)}  (median of ${RUNS})`)
-  const growth = big.peakRssMiB / ours.peakRssMiB
+  const big = await runOurs('yaml', N * 10)
   console.log(
-    `peak RSS at ${N * 10} vs ${N}: ${growth.toFixed(2)}x (target <= 1.5x: ${growth <= 1.5 ? 'met' : 'MISSED'})`,
+    `evals YAML+vars, default reporters N=${count(N * 10)}: ${fmt(big, N * 10)}  (median of ${RUNS})`,
+  )
+  const growth = big.peakRssMiB / yaml.peakRssMiB
+  console.log(
+    `peak RSS at ${N * 10} vs ${N} YAML cases: ${growth.toFixed(2)}x (target <= 1.5x: ${growth <= 1.5 ? 'met' : 'MISSED'})`,
   )
 }

@@ -1,11 +1,17 @@
 import { dirname, resolve } from 'node:path'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
-import { accepts, evaluatorRegistry } from '../evaluators/registry.ts'
+import { evaluatorRegistry } from '../evaluators/registry.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from '../util/template.ts'
-import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
+import {
+  assertionSchema,
+  type Assertion,
+  type CaseEntry,
+  type CaseFileHeader,
+  type Expectations,
+} from './schema.ts'
 import type { CaseList } from './case-list.ts'
 import type { Suite } from './suite.ts'
 import type { CaseDefinition, ScriptedTurn } from './case-definition.ts'
@@ -16,10 +22,7 @@ export const emptyRecord: Record<string, unknown> = Object.freeze({})
 /** The empty `tags` and `assert` that cases without them share; frozen, as nothing may change them. */
 export const emptyList = Object.freeze([]) as never[]
 
-/**
- * A check whose value held a template, to validate again once rendered: in the issue list where its issues go,
- * since zod loads only if `settleIssues` finds a value the check's `accepts` does not vouch for.
- */
+/** A check whose value held a template, to validate again once rendered: in the issue list where its issues go. */
 export interface RenderedCheck {
   path: PropertyKey[]
   /** the `expect:` kind; absent for an `assert:` item */
@@ -135,7 +138,9 @@ export function buildCase(
     })
   }
 
-  const caseDef = {
+  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
+  const simulatedUser = entry.simulated_user && renderSimulatedUser(entry.simulated_user, index, render)
+  return {
     id: entry.id,
     input,
     vars: isEmpty(vars) ? emptyRecord : vars,
@@ -145,29 +150,30 @@ export function buildCase(
     trials: entry.trials ?? defaults?.trials ?? raw.trials ?? 1,
     expect: isEmpty(expect) ? emptyRecord : expect,
     assert,
-  } as CaseDefinition
-  // set one by one rather than spread in: most cases have none, and then each one costs nothing
-  const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
-  if (entry.description !== undefined) caseDef.description = entry.description
-  if (skip !== undefined) caseDef.skip = skip
-  if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs
-  if (entry.judge !== undefined) caseDef.judge = entry.judge
-  if (turns !== undefined) caseDef.turns = turns
-  if (entry.snapshot !== undefined && entry.snapshot !== false) caseDef.snapshot = entry.snapshot
-  if (entry.simulated_user !== undefined) {
-    const { goal, persona, max_turns, model } = entry.simulated_user
-    const at = ['cases', index, 'simulated_user']
-    caseDef.simulatedUser = {
-      goal: render(goal, () => [...at, 'goal']),
-      maxTurns: max_turns,
-      ...optional('persona', persona === undefined ? undefined : render(persona, () => [...at, 'persona'])),
-      ...optional('model', model),
-    }
+    line,
+    ...optional('description', entry.description),
+    ...optional('skip', skip),
+    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms),
+    ...optional('judge', entry.judge),
+    ...optional('turns', turns),
+    ...optional('snapshot', entry.snapshot === false ? undefined : entry.snapshot),
+    ...optional('simulatedUser', simulatedUser),
   }
-  // the line goes last: the definition's hash leaves it out by cutting it off the JSON, without a copy
-  caseDef.line = line
-  return caseDef
+}
+
+function renderSimulatedUser(
+  user: NonNullable<CaseEntry['simulated_user']>,
+  index: number,
+  render: <T>(value: T, at: () => PropertyKey[]) => T,
+): NonNullable<CaseDefinition['simulatedUser']> {
+  const { goal, persona, max_turns, model } = user
+  const at = ['cases', index, 'simulated_user']
+  return {
+    goal: render(goal, () => [...at, 'goal']),
+    maxTurns: max_turns,
+    ...optional('persona', persona === undefined ? undefined : render(persona, () => [...at, 'persona'])),
+    ...optional('model', model),
+  }
 }
 
 function resolveTarget(target: CaseFileHeader['target'], baseDir: string): TargetSpec {
@@ -207,17 +213,12 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
 }
 
 /** The issues with each rendered check replaced by its own issues, if any. */
-export async function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): Promise<PathIssue[]> {
-  const vouched = (check: RenderedCheck) => check.kind !== undefined && accepts(check.kind, check.value)
-  const needsZod = items.some((item) => !('message' in item) && !vouched(item))
-  // zod loads only for a rendered value the quick checks do not vouch for
-  const schema = needsZod ? await import('./schema.ts') : undefined
+export function settleIssues(items: readonly (PathIssue | RenderedCheck)[]): PathIssue[] {
   return items.flatMap((item) => {
     if ('message' in item) return [item]
-    if (!schema || vouched(item)) return []
     const result =
       item.kind === undefined
-        ? schema.assertionSchema.safeParse(item.value)
+        ? assertionSchema.safeParse(item.value)
         : evaluatorRegistry.get(item.kind)?.shorthand.safeParse(item.value)
     if (!result || result.success) return []
     return flattenIssues(result.error.issues, item.path).map((issue) => ({

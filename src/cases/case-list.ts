@@ -1,5 +1,4 @@
 import { hashInput } from '../baselines/hash.ts'
-import { needsSchemas } from './compile-checks.ts'
 import { TypedList } from '../util/typed-list.ts'
 import type { CaseDefinition } from './case-definition.ts'
 
@@ -11,8 +10,6 @@ import type { CaseDefinition } from './case-definition.ts'
  */
 export class CaseList implements Iterable<CaseDefinition> {
   readonly length: number
-  /** some case has `assert:` items or `expect:` values that only the zod schemas can check */
-  readonly needsSchemas: boolean
   /** some case has `judge:` items */
   readonly judged: boolean
   readonly #heads: Heads
@@ -26,7 +23,6 @@ export class CaseList implements Iterable<CaseDefinition> {
     this.#at = at
     this.#skips = skips
     this.length = at?.length ?? heads.length
-    this.needsSchemas = heads.needsSchemas
     this.judged = heads.judged
   }
 
@@ -162,7 +158,6 @@ function hashedInputOf(caseDef: CaseDefinition): Record<string, unknown> {
 /** The kept part of every case of a suite, in columns. */
 class Heads {
   length = 0
-  needsSchemas = false
   judged = false
   /** made at their expected size, as the columns: a growing list's ever larger copies would each be promoted */
   readonly ids: string[]
@@ -201,7 +196,6 @@ class Heads {
     if (caseDef.skip !== undefined) this.skips.set(index, caseDef.skip)
     if (caseDef.timeoutMs !== undefined) this.timeouts.set(index, caseDef.timeoutMs)
     this.hashes.push(hashInput(hashedInputOf(caseDef)))
-    this.needsSchemas ||= needsSchemas(caseDef)
     this.judged ||= (caseDef.judge?.length ?? 0) > 0
     if (keep || !this.#rebuild) this.#kept[index] = caseDef
   }

@@ -8,12 +8,10 @@ import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build
 import { CaseListBuilder } from './case-list.ts'
 import { DatasetCases } from './datasets/dataset-cases.ts'
 import { TypedList } from '../util/typed-list.ts'
-import { fastCase } from './fast-case.ts'
-import { fastHeader } from './fast-header.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
 import { parseJsonSource } from './json-source.ts'
-import { largeJsonSource, SourceSyntaxError, type ReadSource } from './large-json-source.ts'
-import type { CaseEntry, CaseFileHeader } from './schema.ts'
+import { largeJsonSource, SourceSyntaxError, type ReadSource } from './large-json/large-json-source.ts'
+import { caseFileHeaderSchema, caseSchema, type CaseEntry, type CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
 import type { SelectOptions, Suite } from './suite.ts'
@@ -46,7 +44,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   if (Array.isArray(source.data)) throw new CaseFileError(located([bareListIssue]))
   const issues: PathIssue[] = []
   const duplicates = new DuplicateIds(source)
-  const header = fastHeader(source.data) ?? parseHeader(await caseSchemas(), source.data, issues)
+  const header = parseHeader(source.data, issues)
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
   const { caseEntry } = source
@@ -77,7 +75,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
       continue
     }
     duplicates.check(raw, index, issues)
-    const entry = fastCase(raw) ?? parseCase(await caseSchemas(), raw, index, issues)
+    const entry = parseCase(raw, index, issues)
     entries[index] = undefined
     if (!entry) {
       valid = false
@@ -93,7 +91,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   const suite = buildSuite(absolute, header, cases.done(), hash)
   if (datasets.hash !== undefined) suite.datasetsHash = datasets.hash
   refs.collect(header.defaults, -1)
-  issues.push(...(await settleIssues(buildIssues)), ...(await refs.issues(suite)))
+  issues.push(...settleIssues(buildIssues), ...(await refs.issues(suite)))
   if (issues.length > 0) throw fail()
   return suite
 }
@@ -124,7 +122,7 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
   }
   const text = bytes.toString('utf8')
   // yaml is loaded only for YAML files: JSON suites start faster without it
-  const source = json ? parseJsonSource(text) : (await import('./source-map.ts')).parseSource(text)
+  const source = json ? parseJsonSource(text) : (await import('./yaml-source.ts')).parseYamlSource(text)
   return { source, hash: hash('sha256', bytes, 'hex') }
 }
 
@@ -136,7 +134,7 @@ function rebuild(
 ): (index: number, line: number) => CaseDefinition {
   return (index, line) => {
     const raw = caseEntry(index)
-    const entry = fastCase(raw) ?? parseCase(schemasLoaded(), raw, index, [])
+    const entry = parseCase(raw, index, [])
     if (!entry)
       throw new ConfigError(`${file}: case ${String(index + 1)} no longer reads as it did when loaded`)
     return buildCase(entry, index, header, line, [])
@@ -171,38 +169,14 @@ function* inlineIds(entries: readonly unknown[], source: SourceMap): Generator<[
   }
 }
 
-type CaseSchemas = typeof import('./schema.ts')
-let schemas: Promise<CaseSchemas> | undefined
-let loadedSchemas: CaseSchemas | undefined
-
-/** zod and the case-file schemas: loaded only for a header or a case the fast paths do not vouch for */
-function caseSchemas(): Promise<CaseSchemas> {
-  return (schemas ??= import('./schema.ts').then((module) => (loadedSchemas = module)))
-}
-
-/** The schemas, for building again a case that needed them when it was loaded (so they are loaded). */
-function schemasLoaded(): CaseSchemas {
-  if (!loadedSchemas) throw new Error('the case-file schemas are not loaded')
-  return loadedSchemas
-}
-
-function parseHeader(
-  { caseFileHeaderSchema }: CaseSchemas,
-  data: unknown,
-  issues: PathIssue[],
-): CaseFileHeader | undefined {
+function parseHeader(data: unknown, issues: PathIssue[]): CaseFileHeader | undefined {
   const parsed = caseFileHeaderSchema.safeParse(data, { error: caseFileErrorMap })
   if (parsed.success) return parsed.data
   issues.push(...flattenIssues(parsed.error.issues))
   return undefined
 }
 
-function parseCase(
-  { caseSchema }: CaseSchemas,
-  raw: unknown,
-  index: number,
-  issues: PathIssue[],
-): CaseEntry | undefined {
+function parseCase(raw: unknown, index: number, issues: PathIssue[]): CaseEntry | undefined {
   const parsed = caseSchema.safeParse(raw, { error: caseFileErrorMap })
   if (parsed.success) return parsed.data
   issues.push(...flattenIssues(parsed.error.issues, ['cases', index]))

@@ -1,15 +1,12 @@
 import { z } from 'zod'
 import { gateOptionsSchema } from '../baselines/gate-options.ts'
-import { expected, provideZod } from '../evaluators/definition.ts'
+import { expected } from '../evaluators/definition.ts'
 import { judgeItemSchema, judgeSettingsSchema } from '../evaluators/llm-judge-options.ts'
 import { moduleRefPattern } from '../evaluators/module-ref.ts'
 import { evaluatorDefinitions } from '../evaluators/registry.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { withRenamedKeys } from '../util/renamed-keys.ts'
-
-// the checks' schemas below are built with this zod; this module is loaded only when zod must validate
-provideZod(z)
 
 const kinds = evaluatorDefinitions.map((definition) => definition.kind)
 

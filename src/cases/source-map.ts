@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import type { Document, Node } from 'yaml'
 
 /** A parsed YAML or JSON file that can point at the line and column of any path in it. */
@@ -17,6 +17,10 @@ export interface SourceMap {
   caseEntry?: (index: number) => unknown
 }
 
+/** Most alias expansions `yaml` makes before it stops (its `maxAliasCount`): a guard against billion-laughs files. */
+const MAX_ALIAS_COUNT = 1000
+
+/** Parses YAML with `yaml`, which keeps every node's position (see yaml-source.ts for the fast path). */
 export function parseSource(text: string): SourceMap {
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, merge: true, prettyErrors: false })
@@ -37,9 +41,24 @@ export function parseSource(text: string): SourceMap {
     }
     return position(offset)
   }
+  const errors = doc.errors.map((error) => ({ message: firstLine(error.message), ...position(error.pos[0]) }))
+  let data: unknown
+  try {
+    if (errors.length === 0) data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })
+  } catch (error) {
+    // yaml's alias cap throws a ReferenceError, a bad merge (`<<: 1`) an Error
+    if (!(error instanceof Error)) throw error
+    const aliases = error instanceof ReferenceError
+    errors.push({
+      message: aliases
+        ? `the aliases expand to more than ${MAX_ALIAS_COUNT} nodes (a guard against billion-laughs files); write the repeated values out, or alias fewer of them`
+        : firstLine(error.message),
+      ...position(firstNode(doc, aliases ? 'alias' : 'merge')),
+    })
+  }
   return {
-    data: doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 }),
-    errors: doc.errors.map((error) => ({ message: firstLine(error.message), ...position(error.pos[0]) })),
+    data,
+    errors,
     locate,
     line: (path) => locate(path).line,
   }
@@ -62,4 +81,25 @@ function child(
 
 function firstLine(message: string): string {
   return message.split('\n')[0] ?? message
+}
+
+/** The offset of the first alias (`*name`) or merge key (`<<`) in the document. */
+function firstNode(doc: Document, kind: 'alias' | 'merge'): number {
+  let offset = 0
+  visit(doc, {
+    Alias(_, node) {
+      if (kind !== 'alias') return undefined
+      offset = node.range?.[0] ?? 0
+      return visit.BREAK
+    },
+    Pair(_, pair) {
+      // with `merge: true`, yaml reads a plain `<<` key as the symbol of that name
+      const key = isScalar(pair.key) ? pair.key : undefined
+      const value = key?.value
+      if (kind !== 'merge' || typeof value !== 'symbol' || value.description !== '<<') return undefined
+      offset = key?.range?.[0] ?? 0
+      return visit.BREAK
+    },
+  })
+  return offset
 }

@@ -1,4 +1,4 @@
-import { defineEvaluator, isNonNegativeInt, isNonNegativeNumber, type Zod } from './definition.ts'
+import { defineEvaluator, type Zod } from './definition.ts'
 
 function limit(z: Zod) {
   return { options: z.strictObject({ value: z.number().nonnegative() }), shorthand: z.number().nonnegative() }
@@ -8,7 +8,6 @@ export const latencyMsLte = defineEvaluator({
   kind: 'latency_ms_lte',
   description: 'The target answered within this many milliseconds.',
   schemas: limit,
-  accepts: isNonNegativeNumber,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'latency_ms_lte',
@@ -23,7 +22,6 @@ export const costUsdLte = defineEvaluator({
   kind: 'cost_usd_lte',
   description: 'The run cost at most this many US dollars; fails when the cost is unknown.',
   schemas: limit,
-  accepts: isNonNegativeNumber,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'cost_usd_lte',
@@ -48,7 +46,6 @@ export const iterationsLte = defineEvaluator({
     options: z.strictObject({ value: z.int().nonnegative() }),
     shorthand: z.int().nonnegative(),
   }),
-  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'iterations_lte',

@@ -1,4 +1,4 @@
-import { defineEvaluator, expected, isNonEmptyString, type Zod } from './definition.ts'
+import { defineEvaluator, expected, type Zod } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 
 export function needleSchemas(z: Zod) {
@@ -28,7 +28,6 @@ export const contains = defineEvaluator({
   kind: 'contains',
   description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
   schemas: needleSchemas,
-  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => ({
     name: 'contains',
@@ -50,7 +49,6 @@ export const notContains = defineEvaluator({
   kind: 'not_contains',
   description: 'The output contains none of these strings, ignoring case unless `case_sensitive: true`.',
   schemas: needleSchemas,
-  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => ({
     name: 'not_contains',

@@ -19,7 +19,6 @@ export const custom = defineEvaluator({
     const ref = z.string().regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
     return { options: z.strictObject({ value: ref }), shorthand: ref }
   },
-  accepts: (value) => typeof value === 'string' && moduleRefPattern.test(value),
   fromShorthand: (value) => ({ value }),
   create: ({ value }, { baseDir }) => {
     const ref = parseModuleRef(value, baseDir)

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Evaluator } from './evaluator.ts'
 
 /** The zod namespace, as handed to a definition's `schemas`. */
@@ -16,16 +16,10 @@ export interface EvaluatorDefinition<
   readonly kind: string
   /** one line for the JSON Schema and editor hovers */
   readonly description: string
-  /** the long-form options: an `assert:` item without `kind`, `weight` and `not`; built on first read, see `provideZod` */
+  /** the long-form options: an `assert:` item without `kind`, `weight` and `not` */
   readonly options: Options
-  /** the value accepted under `expect:`; built on first read, see `provideZod` */
+  /** the value accepted under `expect:` */
   readonly shorthand: Shorthand
-  /**
-   * a quick check of common shorthand values, without zod: true only when `shorthand` accepts `value` and returns
-   * it unchanged, and `fromShorthand(value)` is complete options that `options` returns unchanged; false leaves
-   * the value to the schemas
-   */
-  accepts?(value: unknown): boolean
   /** turns a validated shorthand value into long-form options */
   fromShorthand(value: z.output<Shorthand>): z.input<Options>
   create(options: z.output<Options>, context: EvaluatorFactoryContext): Evaluator
@@ -45,52 +39,14 @@ export interface EvaluatorFactoryContext {
   baseDir: string
 }
 
-let zod: Zod | undefined
-
-/**
- * Hands definitions the zod namespace to build their schemas with. The modules that validate with zod call it as
- * they load; nothing else imports zod, so a run whose values all pass `accepts` never loads it.
- */
-export function provideZod(namespace: Zod): void {
-  zod ??= namespace
-}
-
-/** Infers a definition's option and shorthand types, and builds its schemas on first read. */
+/** Infers a definition's option and shorthand types, and builds its schemas. */
 export function defineEvaluator<Options extends z.ZodObject, Shorthand extends z.ZodType>(
   spec: EvaluatorSpec<Options, Shorthand>,
 ): EvaluatorDefinition<Options, Shorthand> {
-  let built: { options: Options; shorthand: Shorthand } | undefined
-  const schemasOf = () => {
-    if (!zod) throw new Error(`the schemas of \`${spec.kind}\` were read before zod was provided`)
-    return (built ??= spec.schemas(zod))
-  }
-  return {
-    ...spec,
-    get options() {
-      return schemasOf().options
-    },
-    get shorthand() {
-      return schemasOf().shorthand
-    },
-  }
+  return { ...spec, ...spec.schemas(z) }
 }
 
 /** A zod `error` option that words a wrong value but leaves a missing one to the case-file wording ("missing"). */
 export function expected(message: string): (issue: { input?: unknown }) => string | undefined {
   return (issue) => (issue.input === undefined ? undefined : `expected ${message}`)
-}
-
-/** `accepts` for a non-empty string. */
-export function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value.length > 0
-}
-
-/** `accepts` for `z.number().nonnegative()`: zod numbers are finite. */
-export function isNonNegativeNumber(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
-
-/** `accepts` for `z.int().nonnegative()`: zod ints are safe integers. */
-export function isNonNegativeInt(value: unknown): boolean {
-  return Number.isSafeInteger(value) && (value as number) >= 0
 }

@@ -14,7 +14,6 @@ export const json = defineEvaluator({
       error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
     }),
   }),
-  accepts: (value) => value === true,
   fromShorthand: () => ({}),
   create: () => ({
     name: 'json',
@@ -31,7 +30,6 @@ export const parsed = defineEvaluator({
   kind: 'parsed',
   description: 'The structured output (or the JSON found in the output) includes these values (deep subset).',
   schemas: (z) => ({ options: z.strictObject({ value: z.unknown() }), shorthand: z.unknown() }),
-  accepts: (value) => value !== undefined,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'parsed',

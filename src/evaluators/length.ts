@@ -1,4 +1,4 @@
-import { defineEvaluator, isNonNegativeInt, type Zod } from './definition.ts'
+import { defineEvaluator, type Zod } from './definition.ts'
 import { plural } from './describe.ts'
 
 function count(z: Zod) {
@@ -9,7 +9,6 @@ export const minLength = defineEvaluator({
   kind: 'min_length',
   description: 'The output has at least this many characters.',
   schemas: count,
-  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'min_length',
@@ -27,7 +26,6 @@ export const maxLength = defineEvaluator({
   kind: 'max_length',
   description: 'The output has at most this many characters.',
   schemas: count,
-  accepts: isNonNegativeInt,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'max_length',

@@ -46,7 +46,6 @@ export const noInjection = defineEvaluator({
       }),
     }
   },
-  accepts: (value) => value === true,
   fromShorthand: () => ({ patterns: [] }),
   create: ({ patterns }) => {
     const all = [

@@ -25,7 +25,6 @@ export const noPii = defineEvaluator({
       }),
     }
   },
-  accepts: (value) => value === true,
   fromShorthand: (value) => ({ kinds: value === true ? [...piiKinds] : value }),
   create: ({ kinds }) => ({
     name: 'no_pii',

@@ -1,11 +1,10 @@
-import { defineEvaluator, isNonEmptyString, type Zod } from './definition.ts'
+import { defineEvaluator, type Zod } from './definition.ts'
 import { preview } from './describe.ts'
 
 export const output = defineEvaluator({
   kind: 'output',
   description: 'The output equals this string exactly.',
   schemas: (z) => ({ options: z.strictObject({ value: z.string() }), shorthand: z.string() }),
-  accepts: (value) => typeof value === 'string',
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'output',
@@ -27,7 +26,6 @@ export const outputRegex = defineEvaluator({
     const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
     return { options: z.strictObject({ value: pattern, flags: flags.optional() }), shorthand: pattern }
   },
-  accepts: (value) => typeof value === 'string' && isPattern(value),
   fromShorthand: (value) => ({ value }),
   create: ({ value, flags }) => {
     const regex = new RegExp(value, flags)
@@ -46,7 +44,6 @@ export const startsWith = defineEvaluator({
   kind: 'starts_with',
   description: 'The output, leading whitespace removed, starts with this string.',
   schemas: nonEmptyString,
-  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'starts_with',
@@ -64,7 +61,6 @@ export const endsWith = defineEvaluator({
   kind: 'ends_with',
   description: 'The output, trailing whitespace removed, ends with this string.',
   schemas: nonEmptyString,
-  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'ends_with',
@@ -82,16 +78,6 @@ export const endsWith = defineEvaluator({
 
 function nonEmptyString(z: Zod) {
   return { options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }
-}
-
-let lastPattern: string | undefined
-
-/** whether `source` compiles; the last valid pattern is remembered, as cases mostly repeat one */
-function isPattern(source: string): boolean {
-  if (source === lastPattern) return true
-  if (regexError(source) !== undefined) return false
-  lastPattern = source
-  return true
 }
 
 function regexError(source: string): string | undefined {

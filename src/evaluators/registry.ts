@@ -72,11 +72,3 @@ export function unknownKind(kind: string, path: string): never {
     `Unknown evaluator kind "${kind}" at ${path}.${suggestion ? ` Did you mean ${code(suggestion)}?` : ''} Known kinds: ${[...evaluatorRegistry.keys()].join(', ')}.`,
   )
 }
-
-/**
- * Whether the check `kind` vouches for `value` as an `expect:` shorthand without zod (its `accepts`); false for a
- * kind it does not know.
- */
-export function accepts(kind: string, value: unknown): boolean {
-  return evaluatorRegistry.get(kind)?.accepts?.(value) === true
-}

@@ -1,9 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { provideZod, type EvaluatorDefinition } from './definition.ts'
-
-// the definitions build their schemas with this zod; loading this module is what lets them
-provideZod(z)
+import type { EvaluatorDefinition } from './definition.ts'
 
 /** Validates an `expect:` value and turns it into the check's options; a ConfigError naming `path` if invalid. */
 export function parseShorthand(definition: EvaluatorDefinition, value: unknown, path: string): Options {

@@ -1,13 +1,12 @@
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
-import { defineEvaluator, isNonEmptyString } from './definition.ts'
+import { defineEvaluator } from './definition.ts'
 import { code, codeList, compactJson } from './describe.ts'
 
 export const tool = defineEvaluator({
   kind: 'tool',
   description: 'The agent called this tool at least once.',
   schemas: (z) => ({ options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }),
-  accepts: isNonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool',

@@ -149,11 +149,8 @@ async function runAll(
           suites.map((suite) => SuiteSnapshots.open(suite.name, options.snapshots || { dir: 'baselines' })),
         )
   const snapshotTally = new SnapshotTally()
-  // zod and the LLM judge load only when some case needs them
-  const compile = await loadEvaluatorCompiler({
-    schemas: suites.some((suite) => suite.cases.needsSchemas),
-    judges: suites.some((suite) => suite.cases.judged),
-  })
+  // the LLM judge loads only when some case needs it
+  const compile = await loadEvaluatorCompiler({ judges: suites.some((suite) => suite.cases.judged) })
   const runId = options.runId ?? newRunId()
   const dir = join(options.outDir ?? 'reports', runId)
   const info: RunInfo = {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -85,6 +85,29 @@ describe('evals (built bin)', () => {
     expect(run.stderr).toMatch(/bad\.yaml:10:\d+: cases\[1\]\.input/)
     expect(run.stderr).toMatch(/\d+ problems in the case files; nothing ran\./)
     expect(readdirSync(dir)).toEqual([])
+  })
+
+  test.each([
+    [
+      'a YAML alias bomb',
+      [
+        'a: &a [x, x, x, x, x, x, x, x, x]',
+        'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+        'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+        'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+        'e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
+      ],
+      /^.*bomb\.yaml:2:8: the aliases expand to more than 1000 nodes/,
+    ],
+    ['a bad merge', ['suite: s', 'defaults:', '  <<: 1'], /^.*bomb\.yaml:3:3: Merge sources must be maps/],
+  ])('prints %s as one located line, without a stack, and exits 2', async (_, lines, message) => {
+    const dir = out()
+    const file = join(dir, 'bomb.yaml')
+    writeFileSync(file, `${lines.join('\n')}\n`)
+    const run = await runCli(['run', file, '--out', dir])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(message)
+    expect(run.stderr).not.toMatch(/^\s+at /m)
   })
 
   test('exits 2 before any case runs when the model needs an API key that is not set', async () => {

@@ -131,7 +131,7 @@ export class DatasetCases {
       const built: (PathIssue | RenderedCheck)[] = []
       const caseDef = buildCase(mapped.entry, -1, ref.header, ref.line, built)
       // settled row by row, so a large dataset holds no pending checks
-      for (const issue of await settleIssues(built)) {
+      for (const issue of settleIssues(built)) {
         // a template of the case file fails on this row: located in the case file, naming the row
         if (issue.path[0] !== 'defaults') problem(row.line, issue.message)
         else if (++templateProblems <= MAX_ROW_ISSUES)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readSync } from 'node:fs'
-import { TypedList } from '../util/typed-list.ts'
+import { TypedList } from '../../util/typed-list.ts'
 
 /** What one streaming pass over a JSON case file finds, holding a megabyte of it at a time. */
 export interface JsonCaseScan {

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs'
-import { ConfigError } from '../errors.ts'
-import { readAt } from '../util/read-at.ts'
+import { ConfigError } from '../../errors.ts'
+import { readAt } from '../../util/read-at.ts'
 
 /** bytes read at once: slices asked for in file order mostly fall in the chunk read for the one before */
 const CHUNK_BYTES = 1 << 20

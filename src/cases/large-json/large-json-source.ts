@@ -1,8 +1,17 @@
+/**
+ * Large-run code, boxed in: reading a JSON case file of 100,000 cases in flat memory.
+ *
+ * `loadSuite` hands a JSON case file over 8 MiB here. One streaming pass (json-case-scan.ts) records where each
+ * case's bytes are and the line it starts on; a case is parsed from its bytes (file-slices.ts) when it is
+ * validated and again when it runs, so neither the file's text nor its parsed cases are ever held whole. It serves
+ * the 100,000-case rows of `npm run bench:promptfoo` (peak RSS at 100k within 1.5x of that at 10k). Everything
+ * else in cases/ reads files whole and plainly; keep byte-level code in this folder.
+ */
 import { readFileSync } from 'node:fs'
 import { FileSlices } from './file-slices.ts'
 import { scanJsonCases } from './json-case-scan.ts'
-import { parseJsonSource } from './json-source.ts'
-import type { SourceMap } from './source-map.ts'
+import { parseJsonSource } from '../json-source.ts'
+import type { SourceMap } from '../source-map.ts'
 
 /** A syntax error in a case parsed late, worded and placed as a whole-file parse gives it. */
 export class SourceSyntaxError extends Error {
