@@ -7,7 +7,7 @@ import { flattenIssues, type PathIssue } from './issues.ts'
 import { renderDeep } from './render.ts'
 import type { Assertion, CaseEntry, CaseFileHeader, Expectations } from './schema.ts'
 import type { CaseList } from './case-list.ts'
-import type { CaseDefinition, ScriptedTurn, Suite, TargetSpec } from './suite.ts'
+import type { CaseDefinition, ScriptedTurn, Suite, TargetSpec, Variant } from './suite.ts'
 
 /** The empty `vars` and `expect` that cases without them share; frozen, as nothing may change them. */
 export const emptyRecord: Record<string, unknown> = Object.freeze({})
@@ -42,6 +42,14 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
     ...optional('redact', raw.redact),
+    ...optional(
+      'variants',
+      // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
+      raw.variants?.map(({ target, ...variant }) => ({
+        ...variant,
+        ...optional('target', target && resolveTarget(target, dirname(file))),
+      })) as Variant[] | undefined,
+    ),
   }
 }
 
@@ -146,7 +154,7 @@ export function buildCase(
   } as CaseDefinition
   // set one by one rather than spread in: most cases have none, and then each one costs nothing
   const skip = entry.skip === true ? 'skipped in the case file' : entry.skip || undefined
-  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms
+  const timeoutMs = entry.timeout_ms ?? defaults?.timeout_ms
   if (entry.description !== undefined) caseDef.description = entry.description
   if (skip !== undefined) caseDef.skip = skip
   if (timeoutMs !== undefined) caseDef.timeoutMs = timeoutMs

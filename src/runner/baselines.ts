@@ -12,6 +12,7 @@ import { bootstrapMean } from '../stats/bootstrap.ts'
 import { WeightedAccuracyTally } from '../stats/proportion.ts'
 import { toCaseSummary, type CaseStats, type SuiteCases } from './case-stats.ts'
 import { isFlaky } from '../stats/trials.ts'
+import { suiteFileKey } from './variants.ts'
 import type { RunReport, SuiteStats } from './result.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
@@ -55,7 +56,7 @@ export async function loadBaselines(
   for (const suite of suites) {
     gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
-    const file = baselineFileFor(options.path, suite.name, suites.length)
+    const file = baselineFileFor(options.path, suiteFileKey(suite), suites.length)
     const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
     bySuite.set(suite, { file, baseline })
   }
@@ -153,18 +154,19 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
   return { decision, reasons, warnings }
 }
 
-/** Writes `<dir>/<suite>.json` for a suite, atomically; returns the file. */
 /** A baseline records a good run: none with failed or errored pairs, unless `force` (`--force`). */
 export function baselineWritable(report: Pick<RunReport, 'counts'>, force = false): boolean {
   return force || report.counts.failed + report.counts.errored === 0
 }
 
+/** Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically; returns the file. */
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
+  name = meta.suite,
 ): Promise<string> {
-  const file = baselinePath(dir, meta.suite)
+  const file = baselinePath(dir, name)
   await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
   return file
 }

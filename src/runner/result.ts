@@ -68,6 +68,8 @@ export interface SnapshotSummary {
 
 interface CaseResultBase {
   suite: string
+  /** the variant the pair ran under, when the suite has variants (`variants:`, several `--model`) */
+  variant?: string
   caseId: string
   /** 0-based trial index */
   trial: number
@@ -118,7 +120,15 @@ export interface RunInfo {
   runId: string
   /** ISO time */
   startedAt: string
-  suites: { name: string; file: string; targetId: string; model?: string }[]
+  /** each suite once per variant, when it has variants */
+  suites: {
+    name: string
+    file: string
+    targetId: string
+    model?: string
+    variant?: string
+    baseline?: true
+  }[]
   /** (case, trial) pairs to run, skipped cases counted once */
   total: number
   /** the pairs this process runs, when fewer than `total` are left: a resumed run (`--resume`), a merge (0) */
@@ -133,6 +143,7 @@ export interface RunInfo {
 /** A failing or errored pair, kept for the summary without its transcript. */
 export interface CaseProblem {
   suite: string
+  variant?: string
   caseId: string
   trial: number
   status: 'failed' | 'errored'
@@ -184,6 +195,8 @@ export interface RunReport extends RunInfo {
 /** One suite of a run: its statistics, and how it stands against its baseline. */
 export interface SuiteStats {
   suite: string
+  /** the variant these statistics are of, when the suite has variants */
+  variant?: string
   /** who and what produced the run, as a baseline records it */
   meta: RunMeta
   /** weighted accuracy over the suite's cases with a verdict, with standard error and 95% Wilson interval */

@@ -9,6 +9,7 @@ import { code } from '../evaluators/describe.ts'
 import type { Evaluator } from '../evaluators/evaluator.ts'
 import { compileEvaluators, type JudgeItem, type JudgeOptions } from '../evaluators/index.ts'
 import type { Provider } from '../providers/provider.ts'
+import { DEFAULT_TIMEOUT_MS } from '../runner/defaults.ts'
 import type { CaseResult } from '../runner/result.ts'
 import { runCase } from '../runner/run-case.ts'
 import type { Target } from '../targets/target.ts'
@@ -65,8 +66,6 @@ export interface MatcherScope {
   /** the running test file; relative paths resolve against its directory */
   testPath?: string | undefined
 }
-
-const DEFAULT_TIMEOUT_MS = 60_000
 
 export async function toPassCase(
   received: unknown,
