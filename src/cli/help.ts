@@ -24,7 +24,8 @@ ${EXIT_CODES}`
 export const RUN_HELP = `Usage: evals run <cases.yaml|glob…> [options]
 
 Options
-  --model <provider:model>   model for agent targets; overrides the files' \`model:\` (e.g. openai:gpt-4.1-mini)
+  --model <provider:model>   model for agent targets; overrides the files' \`model:\` (e.g. openai:gpt-4.1-mini);
+                             repeat it to compare models: each runs every case as a variant
   --judge <provider:model>   model for LLM-judge checks; overrides the files' \`judge.model\`
   --require-judges           a suite with LLM judges but no judge model cannot run (exit 2), instead of passing
                              its cases on the other checks only (\`partial\`); as \`gate: { require_judges: true }\`

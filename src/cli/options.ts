@@ -14,7 +14,7 @@ export const GATE_OPTIONS = {
 } as const
 
 const RUN_OPTIONS = {
-  model: { type: 'string' },
+  model: { type: 'string', multiple: true },
   judge: { type: 'string' },
   'require-judges': { type: 'boolean' },
   concurrency: { type: 'string' },
@@ -47,6 +47,8 @@ const RUN_OPTIONS = {
 export interface RunFlags {
   patterns: string[]
   model?: string
+  /** several `--model`: one variant per model */
+  models?: string[]
   /** judge model; overrides the files' `judge.model` */
   judge?: string
   /** @default 4, or the resumed run's */
@@ -161,7 +163,8 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     ...defined('baseline', values.baseline),
     color: values['no-color'] !== true && !process.env.NO_COLOR,
     help: values.help ?? false,
-    ...defined('model', values.model),
+    ...defined('model', values.model?.length === 1 ? values.model[0] : undefined),
+    ...defined('models', values.model !== undefined && values.model.length > 1 ? values.model : undefined),
     ...defined('judge', values.judge),
     ...defined('filter', values.filter),
     ...defined('concurrency', positiveInteger(values.concurrency, '--concurrency')),

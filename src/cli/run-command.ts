@@ -71,6 +71,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
       // the saved run's files, model, trials and shard; a `--baseline` given now wins over the saved one
       ...resumed?.options,
       ...(flags.model === undefined ? {} : { model: flags.model }),
+      ...(flags.models === undefined ? {} : { models: flags.models }),
       ...(flags.judge === undefined ? {} : { judge: flags.judge }),
       ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
       ...(flags.requireJudges === true && { requireJudges: true }),

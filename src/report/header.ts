@@ -50,6 +50,8 @@ export function reportHeader(
         file: suite.file,
         targetId: suite.targetId,
         ...(suite.model !== undefined && { model: suite.model }),
+        ...(suite.variant !== undefined && { variant: suite.variant }),
+        ...(suite.baseline && { baseline: suite.baseline }),
       })),
       judges: [...extra.judges],
       concurrency: run.concurrency,
