@@ -25,6 +25,7 @@ export type ReportInput = Pick<
   | 'comparison'
   | 'comparisons'
   | 'gate'
+  | 'variants'
   | 'dir'
   | 'resultsFile'
   | 'rows'
@@ -69,6 +70,7 @@ export function reportHeader(
     },
     ...(comparison.length > 0 && { comparison }),
     ...(run.gate && { gate: run.gate }),
+    ...(run.variants && { variants: run.variants }),
   }
 }
 

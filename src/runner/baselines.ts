@@ -143,7 +143,9 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
   const gated = suites.filter((entry) => entry.gate !== undefined)
   if (gated.length === 0) return undefined
   const named = (entry: SuiteStats, text: string): string =>
-    gated.length > 1 ? `${entry.suite}: ${text}` : text
+    gated.length > 1 || entry.variant !== undefined
+      ? `${entry.suite}${entry.variant === undefined ? '' : ` [${entry.variant}]`}: ${text}`
+      : text
   const reasons = gated.flatMap((entry) => (entry.gate?.reasons ?? []).map((text) => named(entry, text)))
   const warnings = gated.flatMap((entry) => (entry.gate?.warnings ?? []).map((text) => named(entry, text)))
   const decision = gated.some((entry) => entry.gate?.decision === 'fail')

@@ -8,6 +8,7 @@ import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Transcript, Usage } from '../types.ts'
 import type { ResultRows } from '../report/rows.ts'
 import type { CaseStats, CaseStatsList } from './case-stats.ts'
+import type { Interval } from '../stats/interval.ts'
 import type { Shard } from './shard.ts'
 
 export type { CaseStats, CaseStatsList }
@@ -190,6 +191,8 @@ export interface RunReport extends RunInfo {
   gate?: GateResult
   /** snapshot outcomes, when some case was compared with a snapshot */
   snapshots?: SnapshotSummary
+  /** per variant accuracy, latency and cost, and each pair of variants compared, when suites have variants */
+  variants?: VariantComparison
 }
 
 /** One suite of a run: its statistics, and how it stands against its baseline. */
@@ -228,4 +231,52 @@ export interface JudgeTotals {
   usage: Usage
   /** null when no judge ran or any judge model's price is unknown */
   costUsd: number | null
+}
+
+/** How each variant of a suite did, and how each pair of them compares. */
+export interface VariantComparison {
+  variants: VariantSummary[]
+  /** every pair of variants of the same suite, the first named variant as `a` */
+  pairs: VariantPair[]
+}
+
+/** One variant of a suite over its cases. */
+export interface VariantSummary {
+  suite: string
+  variant: string
+  /** marked `baseline: true`: the others are gated against it */
+  baseline?: true
+  model?: string
+  /** cases with a verdict */
+  cases: number
+  /** weighted accuracy with its 95% Wilson interval; null when no case reached a verdict */
+  accuracy: { value: number; interval: Interval } | null
+  /** mean over the cases of pass^k, k = the case's trials: the chance every trial passes */
+  passHatK: number | null
+  /** percentiles of the cases' mean latencies */
+  latencyMs: { p50: number; p95: number } | null
+  /** input plus output tokens of the target, per case that ran */
+  tokensPerCase: number | null
+  /** mean cost of one case run; null when some cost is unknown */
+  costPerCaseUsd: number | null
+  /** total cost over passed case runs; null when some cost is unknown or none passed */
+  costPerPassUsd: number | null
+}
+
+/** Two variants of a suite over the cases both scored: the paired test used for baselines, and its verdict. */
+export interface VariantPair {
+  suite: string
+  a: string
+  b: string
+  /** `b-better` when B's pass rate is higher at p < alpha, `a-better` when lower, else no significant difference */
+  verdict: 'a-better' | 'b-better' | 'no-difference'
+  /** exact McNemar (one trial each) or sign test, with B − A accuracy and its paired-bootstrap interval */
+  method: 'mcnemar-exact' | 'sign-test' | null
+  cases: number
+  /** B's mean pass rate minus A's, over the paired cases */
+  difference: number | null
+  interval: Interval | null
+  pValue: number | null
+  /** the cases where their pass rates differ, first the most different (at most 50) */
+  disagreements: { id: string; a: number; b: number }[]
 }

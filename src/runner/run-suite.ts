@@ -20,7 +20,7 @@ import {
 import { writePlan, type PlanFields } from './plan.ts'
 import { pairCount, planSuite } from './plan-suite.ts'
 import { providerOf, runLanes } from './lanes.ts'
-import type { CaseResult, RunInfo, RunReport, SuiteStats } from './result.ts'
+import type { CaseResult, RunInfo, RunReport, SuiteStats, VariantComparison } from './result.ts'
 import { JsonLinesFile } from './results-file.ts'
 import { ResultRows } from '../report/rows.ts'
 import { pairKey, readFinished, type Finished } from './resume.ts'
@@ -34,6 +34,8 @@ import { resolveRunOptions, type ResolvedRunOptions, type RunOptions } from './r
 import { writeJsonFile } from '../util/json-file.ts'
 import { useRedaction } from '../util/redact.ts'
 import { RunStats } from './stats.ts'
+import { toCaseSummary } from './case-stats.ts'
+import { compareRuns, compareVariants, VariantTokenTally, type VariantRun } from './variant-comparison.ts'
 import { suiteFileKey } from './variants.ts'
 
 export { newRunId, type RunOptions } from './run-options.ts'
@@ -167,6 +169,7 @@ interface Progress {
   stats: RunStats
   snapshotTally: SnapshotTally
   rows: ResultRows | undefined
+  tokens: VariantTokenTally
   finished: () => number
   /** resuming: leaves out the pairs that already have a result */
   wanted: ((suite: Suite, caseId: string, trial: number) => boolean) | undefined
@@ -205,11 +208,13 @@ async function startResults(setup: RunSetup): Promise<Progress> {
   const rows = options.resume ? undefined : new ResultRows(info.total)
   const suiteIndex = new Map(suites.map((suite, index) => [rowKey(suite.name, suite.variant?.name), index]))
   const snapshotTally = new SnapshotTally()
+  const tokens = new VariantTokenTally()
   const reporters = options.reporters ?? []
   const record = async (result: CaseResult, caseIndex: number, stop: Interrupt): Promise<void> => {
     finished++
     stats.add(result, caseIndex)
     snapshotTally.add(result)
+    tokens.add(result)
     const offset = results.offset
     const bytes = results.append(result)
     if (rows) {
@@ -230,6 +235,7 @@ async function startResults(setup: RunSetup): Promise<Progress> {
     stats,
     snapshotTally,
     rows,
+    tokens,
     finished: () => finished,
     wanted: done && wantedAfter(done, options),
     record,
@@ -297,7 +303,7 @@ async function finishRun(
     options.updateBaseline !== undefined &&
     stoppedBy === undefined &&
     baselineWritable(summary, options.updateBaseline.force)
-  const { suiteStats, comparisons } = await statsOfSuites(setup, progress.stats, writeBaselines)
+  const { suiteStats, comparisons, variants } = await statsOfSuites(setup, progress, writeBaselines)
   const gate = combineGates(suiteStats)
   const report: RunReport = {
     ...info,
@@ -311,6 +317,7 @@ async function finishRun(
     ...(comparisons.length === 1 && { comparison: comparisons[0] }),
     ...(comparisons.length > 1 && { comparisons }),
     ...(gate && { gate }),
+    ...(variants && { variants }),
     ...(snapshotSummary.new + snapshotSummary.unchanged + snapshotSummary.changed + snapshotSummary.updated >
       0 && {
       snapshots: snapshotSummary,
@@ -322,13 +329,17 @@ async function finishRun(
   return report
 }
 
-/** Each suite's statistics, baseline comparison and gate; writes its baseline when `writeBaselines`. */
+/**
+ * Each suite's statistics, baseline comparison and gate, and the comparison of its variants; writes its baseline
+ * when `writeBaselines`.
+ */
 async function statsOfSuites(
   setup: RunSetup,
-  stats: RunStats,
+  { stats, tokens }: Progress,
   writeBaselines: boolean,
-): Promise<{ suiteStats: SuiteStats[]; comparisons: Comparison[] }> {
+): Promise<{ suiteStats: SuiteStats[]; comparisons: Comparison[]; variants?: VariantComparison }> {
   const { options, info } = setup
+  const variantRuns: VariantRun[] = []
   const gits = await Promise.all(options.suites.map((suite) => gitInfoOf(suite.file)))
   const suiteStats: SuiteStats[] = []
   const comparisons: Comparison[] = []
@@ -351,9 +362,45 @@ async function statsOfSuites(
         suiteFileKey(suite),
       )
     }
-    suiteStats.push(suite.variant ? { ...entry, variant: suite.variant.name } : entry)
+    if (suite.variant) {
+      entry.variant = suite.variant.name
+      variantRuns.push({
+        suite: suite.name,
+        variant: suite.variant.name,
+        baseline: suite.variant.baseline === true,
+        meta,
+        cases: cases.cases,
+        accuracy: entry.accuracy,
+        tokens: tokens.of(suite.name, suite.variant.name),
+      })
+    }
+    suiteStats.push(entry)
   }
-  return { suiteStats, comparisons }
+  if (variantRuns.length === 0) return { suiteStats, comparisons }
+  // without a baseline file, a `baseline: true` variant gates the others of its suite
+  if (options.baseline === undefined)
+    await gateAgainstBaselineVariant(options.suites, suiteStats, variantRuns)
+  return { suiteStats, comparisons, variants: compareVariants(variantRuns) }
+}
+
+async function gateAgainstBaselineVariant(
+  suites: readonly Suite[],
+  suiteStats: SuiteStats[],
+  runs: readonly VariantRun[],
+): Promise<void> {
+  const { evaluateGate } = await import('../baselines/gate.ts')
+  for (const run of runs) {
+    const base = runs.find((other) => other.suite === run.suite && other.baseline)
+    if (base === undefined || base === run) continue
+    const at = suiteStats.findIndex((entry) => entry.suite === run.suite && entry.variant === run.variant)
+    const suite = suites[at]
+    const entry = suiteStats[at]
+    if (suite === undefined || entry === undefined) continue
+    const cases = [...run.cases]
+    // variants differ in model or target on purpose: the comparison's warnings about that are no news
+    const comparison = { ...compareRuns(base, [...base.cases], run, cases), warnings: [] }
+    entry.gate = evaluateGate(comparison, { meta: run.meta, cases: cases.map(toCaseSummary) }, suite.gate)
+  }
 }
 
 async function targetFor(suite: Suite, options: RunOptions): Promise<Target> {

@@ -5,6 +5,9 @@ import { loadSuite } from '../../src/cases/load.ts'
 import { CaseFileError } from '../../src/errors.ts'
 import { openReport } from '../../src/report/read.ts'
 import { writeJsonReport } from '../../src/report/write-json.ts'
+import { renderMarkdown } from '../../src/reporters/markdown.ts'
+import { formatSummary } from '../../src/reporters/console.ts'
+import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import type { Target } from '../../src/targets/target.ts'
 import { caseOf, readResults, suiteOf, tempDir, transcriptOf } from './helpers.ts'
@@ -173,5 +176,80 @@ describe('the `variants:` block', () => {
     expect(error).toBeInstanceOf(CaseFileError)
     expect((error as CaseFileError).message).toContain('variants[1].name: variant `a` is named twice')
     expect((error as CaseFileError).message).toContain('only one variant may be `baseline: true`')
+  })
+})
+
+describe('the comparison of variants', () => {
+  // `good` passes every case, `bad` fails every case, `same` passes as `good`
+  const cases = Array.from({ length: 12 }, (_, index) =>
+    caseOf(`c${String(index).padStart(2, '0')}`, { expect: { contains: 'yes' } }),
+  )
+  const target: Target = {
+    id: 't',
+    run: (input, context) =>
+      Promise.resolve(transcriptOf(input, context.vars?.answer === 'no' ? 'no' : 'yes', { latencyMs: 10 })),
+  }
+  const run = (variants: NonNullable<Parameters<typeof suiteOf>[1]['variants']>) => {
+    const suite = suiteOf(cases, { variants })
+    return runSuite(suite, { outDir: tempDir(), targets: new Map([[suite.file, target]]) })
+  }
+
+  test('per variant accuracy with its interval, and each pair with the paired test and its verdict', async () => {
+    const report = await run([
+      { name: 'good', vars: { answer: 'yes' } },
+      { name: 'bad', vars: { answer: 'no' } },
+      { name: 'same', vars: { answer: 'yes' } },
+    ])
+    const variants = report.variants
+    expect(variants?.variants.map((entry) => [entry.variant, entry.accuracy?.value, entry.cases])).toEqual([
+      ['good', 1, 12],
+      ['bad', 0, 12],
+      ['same', 1, 12],
+    ])
+    expect(variants?.variants[0]?.accuracy?.interval.low).toBeLessThan(1)
+    expect(variants?.variants[0]).toMatchObject({ passHatK: 1, latencyMs: { p50: 10, p95: 10 } })
+    expect(variants?.pairs.map((pair) => [pair.a, pair.b, pair.verdict, pair.method])).toEqual([
+      ['good', 'bad', 'a-better', 'mcnemar-exact'],
+      ['good', 'same', 'no-difference', 'mcnemar-exact'],
+      ['bad', 'same', 'b-better', 'mcnemar-exact'],
+    ])
+    const [goodBad] = variants?.pairs ?? []
+    expect(goodBad?.pValue).toBeLessThan(0.001)
+    expect(goodBad?.disagreements).toHaveLength(12)
+    expect(goodBad?.disagreements[0]).toEqual({ id: 'c00', a: 1, b: 0 })
+
+    const text = formatSummary(report, makeStyle(false))
+    expect(text).toContain('Variants')
+    expect(text).toMatch(/good +100\.0% \(\d+\.\d%–100\.0%\) +100\.0%/)
+    expect(text).toContain('bad vs good: good better · -100.0 pts')
+    expect(text).toContain('same vs good: no significant difference · +0.0 pts')
+
+    const source = await openReport(await writeJsonReport(report, { env: {}, cwd: tempDir() }))
+    const markdown = await renderMarkdown(source)
+    expect(markdown).toContain('### Variants')
+    expect(markdown).toContain(
+      '| Variant | Accuracy \\(95% CI\\) | pass^k | p50 | p95 | Tokens/case | Cost/case | Cost/pass |',
+    )
+    expect(markdown).toContain('| bad | 0.0% \\(0.0%–24.2%\\) | 0.0% | 10ms | 10ms | 0 | unknown | n/a |')
+    expect(markdown).toContain('- bad vs good: good better')
+  })
+
+  test('a `baseline: true` variant gates the others against it', async () => {
+    const report = await run([
+      { name: 'good', vars: { answer: 'yes' }, baseline: true },
+      { name: 'bad', vars: { answer: 'no' } },
+    ])
+    expect(report.suiteStats.map((entry) => [entry.variant, entry.gate?.decision])).toEqual([
+      ['good', undefined],
+      ['bad', 'fail'],
+    ])
+    expect(report.gate?.decision).toBe('fail')
+    expect(report.gate?.reasons[0]).toMatch(/^demo \[bad\]: /)
+
+    const better = await run([
+      { name: 'bad', vars: { answer: 'no' }, baseline: true },
+      { name: 'good', vars: { answer: 'yes' } },
+    ])
+    expect(better.gate?.decision).toBe('pass')
   })
 })
