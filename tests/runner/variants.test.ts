@@ -9,6 +9,8 @@ import { renderMarkdown } from '../../src/reporters/markdown.ts'
 import { formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
+import type { Variant } from '../../src/cases/suite.ts'
+import type { RunReport } from '../../src/runner/result.ts'
 import type { Target } from '../../src/targets/target.ts'
 import { caseOf, readResults, suiteOf, tempDir, transcriptOf } from './helpers.ts'
 
@@ -189,7 +191,7 @@ describe('the comparison of variants', () => {
     run: (input, context) =>
       Promise.resolve(transcriptOf(input, context.vars?.answer === 'no' ? 'no' : 'yes', { latencyMs: 10 })),
   }
-  const run = (variants: NonNullable<Parameters<typeof suiteOf>[1]['variants']>) => {
+  const run = (variants: Variant[]): Promise<RunReport> => {
     const suite = suiteOf(cases, { variants })
     return runSuite(suite, { outDir: tempDir(), targets: new Map([[suite.file, target]]) })
   }
