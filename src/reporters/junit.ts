@@ -69,7 +69,8 @@ function newSuite<
 }
 
 function addCase(testCase: TestCase, result: ReportCase, trials: number): void {
-  const name = trials > 1 ? `${result.caseId} [trial ${result.trial + 1}/${trials}]` : result.caseId
+  const id = result.variant === undefined ? result.caseId : `${result.caseId} [${result.variant}]`
+  const name = trials > 1 ? `${id} [trial ${result.trial + 1}/${trials}]` : id
   testCase
     .className(xml(result.suite))
     .name(xml(name))

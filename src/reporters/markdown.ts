@@ -48,7 +48,8 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
     if (!first) continue
     problems++
     const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
-    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${trial}`
+    const variant = result.variant === undefined ? '' : ` [${md(result.variant, 60)}]`
+    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${variant}${trial}`
     const mark = result.status === 'errored' ? '⚠️' : '❌'
     if (
       topRows < TOP_FAILURES &&

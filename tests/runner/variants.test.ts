@@ -5,6 +5,7 @@ import { loadSuite } from '../../src/cases/load.ts'
 import { CaseFileError } from '../../src/errors.ts'
 import { openReport } from '../../src/report/read.ts'
 import { writeJsonReport } from '../../src/report/write-json.ts'
+import { renderJunit } from '../../src/reporters/junit.ts'
 import { renderMarkdown } from '../../src/reporters/markdown.ts'
 import { formatSummary } from '../../src/reporters/console.ts'
 import { makeStyle } from '../../src/reporters/format.ts'
@@ -89,6 +90,9 @@ describe('variants', () => {
     expect(source.header.schemaVersion).toBe(3)
     const order: string[] = []
     for await (const result of source.cases()) order.push(`${String(result.variant)}/${result.caseId}`)
+    const junit = await renderJunit(await openReport(path))
+    expect(junit).toContain('name="greet [v2] [trial 2/2]"')
+    expect(junit).toContain('name="version [loud] [trial 1/2]"')
     // by suite and variant in run order, then case id
     expect(order.filter((_, index) => index % 2 === 0)).toEqual([
       'v1/greet',
