@@ -62,7 +62,7 @@ export const reportSummarySchema = z.object({
 const intervalSchema = z.object({ low: z.number(), high: z.number() })
 
 /** Per variant accuracy, latency and cost, and each pair of variants compared, as in `VariantComparison` (v3). */
-export const variantComparisonSchema = z.object({
+const variantComparisonSchema = z.object({
   variants: z.array(
     z.object({
       suite: z.string(),
