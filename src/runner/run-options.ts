@@ -17,7 +17,7 @@ import { expandVariants } from './variants.ts'
 
 /** How a run goes. Flags given here override the case files. */
 export interface RunOptions extends ModelOptions {
-  /** (case, trial) pairs at once @default 4 */
+  /** pairs at once; with variants, per provider (each variant's provider gets its own workers) @default 4 */
   concurrency?: number
   /** per-case limit on target plus evaluators; overrides the files' `timeout` @default 60_000 */
   timeoutMs?: number
