@@ -13,7 +13,7 @@ import {
   type Expectations,
 } from './schema.ts'
 import type { CaseList } from './case-list.ts'
-import type { Suite } from './suite.ts'
+import type { Suite, Variant } from './suite.ts'
 import type { CaseDefinition, ScriptedTurn } from './case-definition.ts'
 import type { TargetSpec } from '../targets/target.ts'
 
@@ -47,6 +47,14 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
     ...optional('redact', raw.redact),
+    ...optional(
+      'variants',
+      // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
+      raw.variants?.map(({ target, ...variant }) => ({
+        ...variant,
+        ...optional('target', target && resolveTarget(target, dirname(file))),
+      })) as Variant[] | undefined,
+    ),
   }
 }
 
@@ -153,7 +161,7 @@ export function buildCase(
     line,
     ...optional('description', entry.description),
     ...optional('skip', skip),
-    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms ?? raw.timeout_ms),
+    ...optional('timeoutMs', entry.timeout_ms ?? defaults?.timeout_ms),
     ...optional('judge', entry.judge),
     ...optional('turns', turns),
     ...optional('snapshot', entry.snapshot === false ? undefined : entry.snapshot),

@@ -243,6 +243,41 @@ const datasetRefSchema = z
   .min(1)
   .describe('a .csv or .jsonl file (or a glob), relative to the case file: one case per row')
 
+const variantSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(/^[\w.:-]+$/, 'letters, digits, `_`, `.`, `:` and `-` only')
+      .describe('names the variant in results, reports and baseline files'),
+    model: z.string().min(1).optional().describe("the model instead of the suite's"),
+    target: targetSchema.optional().describe("the target instead of the suite's"),
+    vars: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("merged over each case's vars, e.g. a prompt version; they reach the target and the checks"),
+    judge: judgeSettingsSchema.optional().describe("merged over the suite's `judge:`"),
+    baseline: z.boolean().optional().describe('compare and gate the other variants against this one'),
+  })
+  .meta({ id: 'Variant' })
+
+function checkVariants(
+  variants: { name: string; baseline?: boolean | undefined }[],
+  context: z.RefinementCtx,
+): void {
+  const seen = new Set<string>()
+  for (const [index, { name }] of variants.entries()) {
+    if (seen.has(name))
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'name'],
+        message: `variant \`${name}\` is named twice`,
+      })
+    seen.add(name)
+  }
+  if (variants.filter((variant) => variant.baseline === true).length > 1)
+    context.addIssue({ code: 'custom', message: 'only one variant may be `baseline: true`' })
+}
+
 /** The case-file format (DESIGN.md §3), the single source of truth for validation and the published JSON Schema. */
 export const caseFileSchema = z
   .strictObject({
@@ -288,6 +323,12 @@ export const caseFileSchema = z
       .describe(
         'for cases from a .csv or .jsonl file: case field or var name → column, e.g. `{ input: question, expected: answer }`',
       ),
+    variants: z
+      .array(variantSchema)
+      .min(1)
+      .superRefine(checkVariants)
+      .optional()
+      .describe('run every case once per variant and compare them; one may be `baseline: true`'),
     cases: z.union([datasetRefSchema, z.array(z.union([datasetRefSchema, caseSchema])).min(1)]),
   })
   .describe('An evals case file')

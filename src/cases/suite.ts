@@ -27,7 +27,27 @@ export interface Suite {
   gate?: GateOptions
   /** the `redact:` patterns: regular expressions whose matches never reach a file or the console */
   redact?: string[]
+  /** the `variants:` block: every case runs once per variant */
+  variants?: Variant[]
+  /** the variant this copy of the suite runs under; set by the runner, which makes one copy per variant */
+  variant?: Variant
   cases: CaseList
+}
+
+/** One way to run a suite's cases (`variants:` or several `--model`): a name plus what it changes. */
+export interface Variant {
+  /** unique within the suite; results, baselines and reports carry it */
+  name: string
+  /** the model for agent and function targets, instead of the suite's */
+  model?: string
+  /** the target, instead of the suite's */
+  target?: TargetSpec
+  /** merged over each case's vars; they reach the target and the checks (the input is rendered with the case's) */
+  vars?: Record<string, unknown>
+  /** merged over the suite's `judge:` settings */
+  judge?: JudgeSettings
+  /** the variant the others are compared with and gated against */
+  baseline?: boolean
 }
 
 export type { CaseList, JudgeItem, JudgeSettings }

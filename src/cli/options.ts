@@ -25,8 +25,12 @@ export const RUN_FLAGS = {
   model: {
     type: 'string',
     value: '<provider:model>',
-    passOn: true,
-    description: "model for agent targets; overrides the files' `model:` (e.g. openai:gpt-4.1-mini)",
+    multiple: true,
+    key: false,
+    description: [
+      "model for agent targets; overrides the files' `model:` (e.g. openai:gpt-4.1-mini);",
+      'repeat it to compare models: each runs every case as a variant',
+    ],
   },
   judge: {
     type: 'string',
@@ -200,6 +204,10 @@ export const RUN_FLAGS = {
 export type RunFlags = FlagsOf<typeof RUN_FLAGS> & {
   /** the case files and globs */
   patterns: string[]
+  /** one `--model` */
+  model?: string
+  /** several `--model`: one variant per model */
+  models?: string[]
   /** gate flags given on the command line; they win over the case file's `gate:` block */
   gate: GateOptions
   /** `--record`, `--replay` or `--replay auto` */
@@ -249,6 +257,7 @@ export function parseRunFlags(args: readonly string[]): RunFlags {
     patterns: positionals,
     gate,
     ...(cassettes !== undefined && { cassettes }),
+    ...modelFlags(given.model),
     color: given['no-color'] !== true && !process.env.NO_COLOR,
     help: given.help === true,
   }
@@ -325,4 +334,10 @@ function cassetteMode(
   if (record === true) return 'record'
   if (replay === undefined) return undefined
   return replay === 'auto' ? 'auto' : 'replay'
+}
+
+/** One `--model` overrides the files' model; several make one variant per model. */
+function modelFlags(models: string[] | undefined): Pick<RunFlags, 'model' | 'models'> {
+  if (models === undefined || models.length === 0) return {}
+  return models.length === 1 ? { model: models[0] as string } : { models }
 }

@@ -71,8 +71,10 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
       selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
       // the saved run's files, model, trials and shard; a `--baseline` given now wins over the saved one
       ...resumed?.options,
-      // model, judge, concurrency, trials, timeout, shard, redact: as given
+      // judge, concurrency, trials, timeout, shard, redact: as given
       ...passedOn(RUN_FLAGS, flags),
+      ...(flags.model === undefined ? {} : { model: flags.model }),
+      ...(flags.models === undefined ? {} : { models: flags.models }),
       ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },

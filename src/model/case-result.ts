@@ -43,6 +43,8 @@ export interface SnapshotOutcome {
 
 interface CaseResultBase {
   suite: string
+  /** the variant the pair ran under, when the suite has variants (`variants:`, several `--model`) */
+  variant?: string
   caseId: string
   /** 0-based trial index */
   trial: number

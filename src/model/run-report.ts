@@ -8,6 +8,7 @@ import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Usage } from '../types.ts'
 import type { CaseStatus } from './case-result.ts'
+import type { Interval } from '../stats/interval.ts'
 
 /** Pairs by status; `partial` counts the passed pairs (already in `passed`) of which some checks were skipped (absent in runs before it existed). */
 export type RunCounts = Record<CaseStatus, number> & { partial?: number }
@@ -17,7 +18,15 @@ export interface RunInfo {
   runId: string
   /** ISO time */
   startedAt: string
-  suites: { name: string; file: string; targetId: string; model?: string }[]
+  /** each suite once per variant, when it has variants */
+  suites: {
+    name: string
+    file: string
+    targetId: string
+    model?: string
+    variant?: string
+    baseline?: true
+  }[]
   /** (case, trial) pairs to run, skipped cases counted once */
   total: number
   /** the pairs this process runs, when fewer than `total` are left: a resumed run (`--resume`), a merge (0) */
@@ -32,6 +41,7 @@ export interface RunInfo {
 /** A failing or errored pair, kept for the summary without its transcript. */
 export interface CaseProblem {
   suite: string
+  variant?: string
   caseId: string
   trial: number
   status: 'failed' | 'errored'
@@ -78,11 +88,15 @@ export interface RunReport extends RunInfo {
   gate?: GateResult
   /** snapshot outcomes, when some case was compared with a snapshot */
   snapshots?: SnapshotSummary
+  /** per variant accuracy, latency and cost, and each pair of variants compared, when suites have variants */
+  variants?: VariantComparison
 }
 
 /** One suite of a run: its statistics, and how it stands against its baseline. */
 export interface SuiteStats {
   suite: string
+  /** the variant these statistics are of, when the suite has variants */
+  variant?: string
   /** who and what produced the run, as a baseline records it */
   meta: RunMeta
   /** weighted accuracy over the suite's cases with a verdict, with standard error and 95% Wilson interval */
@@ -139,6 +153,8 @@ export interface Shard {
 /** One case aggregated over its trials: the baseline's `CaseSummary` plus the trial statistics. */
 export interface CaseStats extends CaseSummary {
   suite: string
+  /** the variant the case ran under, when its suite has variants */
+  variant?: string
   /** the case's weight in the weighted accuracy */
   weight: number
   /** trials that errored (infrastructure); they are not counted in `trials` */
@@ -157,4 +173,52 @@ export interface CaseStats extends CaseSummary {
 export interface CaseStatsList extends Iterable<CaseStats> {
   /** how many cases it yields */
   readonly length: number
+}
+
+/** How each variant of a suite did, and how each pair of them compares. */
+export interface VariantComparison {
+  variants: VariantSummary[]
+  /** every pair of variants of the same suite, the first named variant as `a` */
+  pairs: VariantPair[]
+}
+
+/** One variant of a suite over its cases. */
+export interface VariantSummary {
+  suite: string
+  variant: string
+  /** marked `baseline: true`: the others are gated against it */
+  baseline?: true
+  model?: string
+  /** cases with a verdict */
+  cases: number
+  /** weighted accuracy with its 95% Wilson interval; null when no case reached a verdict */
+  accuracy: { value: number; interval: Interval } | null
+  /** mean over the cases of pass^k, k = the case's trials: the chance every trial passes */
+  passHatK: number | null
+  /** percentiles of the cases' mean latencies */
+  latencyMs: { p50: number; p95: number } | null
+  /** input plus output tokens of the target, per case that ran */
+  tokensPerCase: number | null
+  /** mean cost of one case run; null when some cost is unknown */
+  costPerCaseUsd: number | null
+  /** total cost over passed case runs; null when some cost is unknown or none passed */
+  costPerPassUsd: number | null
+}
+
+/** Two variants of a suite over the cases both scored: the paired test used for baselines, and its verdict. */
+export interface VariantPair {
+  suite: string
+  a: string
+  b: string
+  /** `b-better` when B's pass rate is higher at p < alpha, `a-better` when lower, else no significant difference */
+  verdict: 'a-better' | 'b-better' | 'no-difference'
+  /** exact McNemar (one trial each) or sign test, with B − A accuracy and its paired-bootstrap interval */
+  method: 'mcnemar-exact' | 'sign-test' | null
+  cases: number
+  /** B's mean pass rate minus A's, over the paired cases */
+  difference: number | null
+  interval: Interval | null
+  pValue: number | null
+  /** the cases where their pass rates differ, first the most different (at most 50) */
+  disagreements: { id: string; a: number; b: number }[]
 }

@@ -154,6 +154,8 @@ const serializedErrorSchema = z.object({
 
 const base = {
   suite: z.string(),
+  /** the variant the pair ran under, when its suite has variants (v3) */
+  variant: z.string().optional(),
   caseId: z.string(),
   trial: z.number().int().nonnegative(),
   tags: z.array(z.string()),

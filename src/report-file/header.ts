@@ -24,6 +24,7 @@ export type ReportInput = Pick<
   | 'comparison'
   | 'comparisons'
   | 'gate'
+  | 'variants'
   | 'dir'
   | 'resultsFile'
   | 'rows'
@@ -49,6 +50,8 @@ export function reportHeader(
         file: suite.file,
         targetId: suite.targetId,
         ...(suite.model !== undefined && { model: suite.model }),
+        ...(suite.variant !== undefined && { variant: suite.variant }),
+        ...(suite.baseline && { baseline: suite.baseline }),
       })),
       judges: [...extra.judges],
       concurrency: run.concurrency,
@@ -66,6 +69,7 @@ export function reportHeader(
     },
     ...(comparison.length > 0 && { comparison }),
     ...(run.gate && { gate: run.gate }),
+    ...(run.variants && { variants: run.variants }),
   }
 }
 

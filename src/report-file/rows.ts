@@ -75,15 +75,25 @@ export class ResultRows {
 
   /**
    * Reads every row of a results file (blank lines skipped), parsing each once; its rows count as not canonical.
-   * `suiteIndex` places a suite name in the run (suites the run does not list sort after the rest).
+   * `suiteIndex` places a suite name (and variant) in the run (suites the run does not list sort after the rest).
    */
-  static async scan(path: string, suiteIndex: (name: string) => number): Promise<ResultRows> {
+  static async scan(
+    path: string,
+    suiteIndex: (name: string, variant: string | undefined) => number,
+  ): Promise<ResultRows> {
     const rows = new ResultRows()
     for await (const line of readLines(path)) {
       if (line.text.trim() === '') continue
       const result = JSON.parse(line.text) as CaseResult
       if (result.status !== 'skipped') rows.judges.add(result.verdicts)
-      rows.add(suiteIndex(result.suite), result.caseId, result.trial, line.offset, line.bytes, false)
+      rows.add(
+        suiteIndex(result.suite, result.variant),
+        result.caseId,
+        result.trial,
+        line.offset,
+        line.bytes,
+        false,
+      )
     }
     return rows
   }

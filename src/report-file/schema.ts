@@ -15,8 +15,18 @@ export const reportRunSchema = z.object({
   cliVersion: z.string(),
   /** absent outside a git work tree; `branch` absent on a detached HEAD */
   git: z.object({ commit: z.string(), branch: z.string().optional() }).optional(),
+  /** each suite once per variant, when it has variants */
   suites: z.array(
-    z.object({ name: z.string(), file: z.string(), targetId: z.string(), model: z.string().optional() }),
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      targetId: z.string(),
+      model: z.string().optional(),
+      /** the variant this entry runs the suite under (v3) */
+      variant: z.string().optional(),
+      /** the variant the others are compared with (`baseline: true`) (v3) */
+      baseline: z.literal(true).optional(),
+    }),
   ),
   /** LLM judges seen in the verdicts, by evaluator, model and spec hash */
   judges: z.array(
@@ -49,17 +59,54 @@ export const reportSummarySchema = z.object({
   unknownCostCount: z.number(),
 })
 
+const intervalSchema = z.object({ low: z.number(), high: z.number() })
+
+/** Per variant accuracy, latency and cost, and each pair of variants compared, as in `VariantComparison` (v3). */
+const variantComparisonSchema = z.object({
+  variants: z.array(
+    z.object({
+      suite: z.string(),
+      variant: z.string(),
+      baseline: z.literal(true).optional(),
+      model: z.string().optional(),
+      cases: z.number(),
+      accuracy: z.object({ value: z.number(), interval: intervalSchema }).nullable(),
+      passHatK: z.number().nullable(),
+      latencyMs: z.object({ p50: z.number(), p95: z.number() }).nullable(),
+      tokensPerCase: z.number().nullable(),
+      costPerCaseUsd: z.number().nullable(),
+      costPerPassUsd: z.number().nullable(),
+    }),
+  ),
+  pairs: z.array(
+    z.object({
+      suite: z.string(),
+      a: z.string(),
+      b: z.string(),
+      verdict: z.enum(['a-better', 'b-better', 'no-difference']),
+      method: z.enum(['mcnemar-exact', 'sign-test']).nullable(),
+      cases: z.number(),
+      difference: z.number().nullable(),
+      interval: intervalSchema.nullable(),
+      pValue: z.number().nullable(),
+      disagreements: z.array(z.object({ id: z.string(), a: z.number(), b: z.number() })),
+    }),
+  ),
+})
+
 /** The JSON report: the source of truth that JUnit, HTML and Markdown are rendered from. */
 export const reportSchema = z.object({
-  /** 2 added `partial` (cases and counts); version 1 reports read as they are */
-  schemaVersion: z.union([z.literal(1), z.literal(REPORT_SCHEMA_VERSION)]),
+  /** 2 added `partial` (cases and counts), 3 `variant` (cases and run suites); older reports read as they are */
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(REPORT_SCHEMA_VERSION)]),
   run: reportRunSchema,
   summary: reportSummarySchema,
   /** one comparison per suite that has a baseline; absent when no baseline was used */
   comparison: z.array(comparisonSchema).optional(),
   /** the gate decision; absent when no gate ran */
   gate: gateSchema.optional(),
-  /** every (case, trial) result, sorted by suite (run order), case id, then trial */
+  /** the variants compared, when suites have variants (v3) */
+  variants: variantComparisonSchema.optional(),
+  /** every (case, variant, trial) result, sorted by suite and variant (run order), case id, then trial */
   cases: z.array(caseResultSchema),
 })
 

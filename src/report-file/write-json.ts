@@ -71,9 +71,11 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
 const redactedRows: Redactor = Object.assign((text: string) => text, { mayChange: () => false })
 
 /** A suite's place in the run; suites the run does not list sort after the rest. */
-function suiteIndexOf(run: ReportInput): (name: string) => number {
-  const order = new Map(run.suites.map((suite, i) => [suite.name, i]))
-  return (name) => order.get(name) ?? run.suites.length
+function suiteIndexOf(run: ReportInput): (name: string, variant: string | undefined) => number {
+  const key = (name: string, variant: string | undefined): string =>
+    variant === undefined ? name : `${name}\u0000${variant}`
+  const order = new Map(run.suites.map((suite, i) => [key(suite.name, suite.variant), i]))
+  return (name, variant) => order.get(key(name, variant)) ?? run.suites.length
 }
 
 /** The header, pretty-printed, up to and including the line that opens the case list. */

@@ -1,6 +1,6 @@
 import type { Comparison } from '../baselines/comparison.ts'
 import type { NamedVerdict } from '../model/case-result.ts'
-import type { CaseStats } from '../model/run-report.ts'
+import type { CaseStats, VariantComparison } from '../model/run-report.ts'
 import { redact } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
@@ -8,6 +8,7 @@ import { checkName } from '../report-file/check-name.ts'
 import { formatSnapshots } from './console-snapshots.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
 import { partialNote } from './text.ts'
+import { pairSentence, VARIANT_COLUMNS, variantRows } from './variant-table.ts'
 
 export interface ConsoleReporterOptions {
   /** @default process.stdout */
@@ -121,7 +122,8 @@ export function formatSummary(report: RunReport, s: Style): string {
     for (const problem of report.problems) {
       const mark = problem.status === 'failed' ? s.red(MARK.failed) : s.yellow(MARK.errored)
       const trial = problem.trial > 0 ? s.dim(` (trial ${problem.trial + 1})`) : ''
-      lines.push(`  ${mark} ${problem.suite} › ${problem.caseId}${trial}`)
+      const variant = problem.variant === undefined ? '' : ` [${problem.variant}]`
+      lines.push(`  ${mark} ${problem.suite} › ${problem.caseId}${variant}${trial}`)
       for (const { evaluator, reason } of problem.reasons) lines.push(`      ${s.bold(evaluator)}: ${reason}`)
     }
     if (report.moreProblems > 0)
@@ -172,9 +174,27 @@ export function formatSummary(report: RunReport, s: Style): string {
   lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
   lines.push(`${label('Results')}${report.resultsFile}`)
   lines.push(...formatSnapshots(report, s))
+  if (report.variants) lines.push('', ...variantLines(report.variants, s))
   const baselines = baselineLines(report, s)
   if (baselines.length > 0) lines.push('', ...baselines)
   return `${lines.join('\n')}\n`
+}
+
+/** The variant table, columns padded, then one line per pair of variants. */
+function variantLines(comparison: VariantComparison, s: Style): string[] {
+  const table = [[...VARIANT_COLUMNS], ...variantRows(comparison)]
+  const widths = VARIANT_COLUMNS.map((_, column) =>
+    Math.max(...table.map((row) => (row[column] ?? '').length)),
+  )
+  const line = (row: readonly string[]): string =>
+    `  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`.trimEnd()
+  const [head = [], ...rows] = table
+  return [
+    s.bold('Variants'),
+    s.dim(line(head)),
+    ...rows.map(line),
+    ...comparison.pairs.map((pair) => `  ${pairSentence(pair)}`),
+  ]
 }
 
 function formatAccuracy(report: RunReport, s: Style): string {

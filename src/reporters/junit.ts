@@ -144,7 +144,8 @@ function properties(indent: string, entries: readonly (readonly [string, string 
 }
 
 function testcase(result: ReportCase, trials: number): string {
-  const name = trials > 1 ? `${result.caseId} [trial ${result.trial + 1}/${trials}]` : result.caseId
+  const id = result.variant === undefined ? result.caseId : `${result.caseId} [${result.variant}]`
+  const name = trials > 1 ? `${id} [trial ${result.trial + 1}/${trials}]` : id
   const transcript = result.status === 'skipped' ? undefined : result.transcript
   const graded = result.status === 'passed' || result.status === 'failed'
   const body =

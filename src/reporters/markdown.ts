@@ -7,6 +7,7 @@ import { MovedSnapshots } from './markdown-snapshots.ts'
 import { markdownTurns } from './markdown-turns.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { problemReasons } from './text.ts'
+import { pairSentence, VARIANT_COLUMNS, variantRows } from './variant-table.ts'
 
 /** GitHub comments stop at 65,536 characters; stay well below whatever the suite size. */
 export const MARKDOWN_MAX_BYTES = 60_000
@@ -47,7 +48,8 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
     if (!first) continue
     problems++
     const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
-    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${trial}`
+    const variant = result.variant === undefined ? '' : ` [${md(result.variant, 60)}]`
+    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${variant}${trial}`
     const mark = result.status === 'errored' ? '⚠️' : '❌'
     if (
       topRows < TOP_FAILURES &&
@@ -91,7 +93,7 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
 function summaryLines(header: ReportHeader): string[] {
   const { run, summary, gate, comparison } = header
   const { passed, failed, errored, skipped, partial = 0 } = summary.counts
-  const suites = run.suites.map((suite) => md(suite.name, 60)).join(', ') || 'no suites'
+  const suites = [...new Set(run.suites.map((suite) => md(suite.name, 60)))].join(', ') || 'no suites'
   const lines = [
     `## evals · ${suites}`,
     '',
@@ -124,6 +126,7 @@ function summaryLines(header: ReportHeader): string[] {
     for (const reason of gate.reasons.slice(0, 10)) lines.push(`- ${md(reason, REASON_CHARS)}`)
     for (const warning of gate.warnings.slice(0, 5)) lines.push(`- ⚠️ ${md(warning, REASON_CHARS)}`)
   }
+  if (header.variants) lines.push('', ...variantMarkdown(header.variants))
   for (const entry of comparison ?? []) {
     const { accuracy, counts } = entry
     const pct = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`)
@@ -140,4 +143,18 @@ function summaryLines(header: ReportHeader): string[] {
     if (regressed.length > 0) lines.push(`Regressed: ${regressed.map((c) => md(c.id, 80)).join(', ')}`)
   }
   return lines
+}
+
+/** The variant table and one line per pair of variants. */
+function variantMarkdown(comparison: NonNullable<ReportHeader['variants']>): string[] {
+  const row = (cells: readonly string[]): string => `| ${cells.map((cell) => md(cell, 120)).join(' | ')} |`
+  return [
+    '### Variants',
+    '',
+    row(VARIANT_COLUMNS),
+    `|${' --- |'.repeat(VARIANT_COLUMNS.length)}`,
+    ...variantRows(comparison).map(row),
+    '',
+    ...comparison.pairs.slice(0, 20).map((pair) => `- ${md(pairSentence(pair), REASON_CHARS)}`),
+  ]
 }

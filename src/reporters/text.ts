@@ -27,7 +27,10 @@ export async function* groupTrials(
   let group: ReportCase[] = []
   for await (const result of cases) {
     const first = group[0]
-    if (first && (first.suite !== result.suite || first.caseId !== result.caseId)) {
+    if (
+      first &&
+      (first.suite !== result.suite || first.caseId !== result.caseId || first.variant !== result.variant)
+    ) {
       yield group
       group = []
     }

@@ -14,6 +14,7 @@ import { toCaseSummary, type SuiteCases } from './case-stats.ts'
 import type { CaseStats } from '../model/run-report.ts'
 import { isFlaky } from '../stats/trials.ts'
 import type { RunReport, SuiteStats } from '../model/run-report.ts'
+import { suiteFileKey } from './variants.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
 export interface BaselineOptions {
@@ -56,7 +57,7 @@ export async function loadBaselines(
   for (const suite of suites) {
     gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
-    const file = baselineFileFor(options.path, suite.name, suites.length)
+    const file = baselineFileFor(options.path, suiteFileKey(suite), suites.length)
     const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
     bySuite.set(suite, { file, baseline })
   }
@@ -143,7 +144,9 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
   const gated = suites.filter((entry) => entry.gate !== undefined)
   if (gated.length === 0) return undefined
   const named = (entry: SuiteStats, text: string): string =>
-    gated.length > 1 ? `${entry.suite}: ${text}` : text
+    gated.length > 1 || entry.variant !== undefined
+      ? `${entry.suite}${entry.variant === undefined ? '' : ` [${entry.variant}]`}: ${text}`
+      : text
   const reasons = gated.flatMap((entry) => (entry.gate?.reasons ?? []).map((text) => named(entry, text)))
   const warnings = gated.flatMap((entry) => (entry.gate?.warnings ?? []).map((text) => named(entry, text)))
   const decision = gated.some((entry) => entry.gate?.decision === 'fail')
@@ -154,18 +157,19 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
   return { decision, reasons, warnings }
 }
 
-/** Writes `<dir>/<suite>.json` for a suite, atomically; returns the file. */
 /** A baseline records a good run: none with failed or errored pairs, unless `force` (`--force`). */
 export function baselineWritable(report: Pick<RunReport, 'counts'>, force = false): boolean {
   return force || report.counts.failed + report.counts.errored === 0
 }
 
+/** Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically; returns the file. */
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
+  name = meta.suite,
 ): Promise<string> {
-  const file = baselinePath(dir, meta.suite)
+  const file = baselinePath(dir, name)
   await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
   return file
 }

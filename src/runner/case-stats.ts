@@ -12,15 +12,15 @@ import type { CaseStats, CaseStatsList } from '../model/run-report.ts'
  */
 export class CaseStatsTally {
   /** each planned suite, its cases numbered from `start` on */
-  readonly #suites: { name: string; cases: CaseList; start: number }[] = []
+  readonly #suites: PlannedCases[] = []
   #length = 0
   #byKey: Map<string, number> | undefined
   #columns = new Columns(1024)
 
-  /** Registers the cases of a suite before they run; case `i` of the list is then case `start + i` here. */
-  plan(suite: string, cases: CaseList): { start: number } {
+  /** Registers the cases of a suite (under a variant) before they run; case `i` of the list is then case `start + i` here. */
+  plan(suite: string, cases: CaseList, variant?: string): { start: number } {
     const start = this.#length
-    this.#suites.push({ name: suite, cases, start })
+    this.#suites.push({ name: suite, variant, cases, start })
     this.#length += cases.length
     if (this.#length > this.#columns.capacity)
       this.#columns = this.#columns.grown(Math.max(this.#length, 2 * this.#columns.capacity))
@@ -29,7 +29,7 @@ export class CaseStatsTally {
   }
 
   /** Adds one pair's result; `index` is what `plan` returned for its case, found by suite and id when absent. */
-  add(result: CaseResult, index = this.#indexOf(result.suite, result.caseId)): void {
+  add(result: CaseResult, index = this.#indexOf(result.suite, result.caseId, result.variant)): void {
     if (index === undefined) return
     const c = this.#columns
     if (result.status === 'skipped') {
@@ -65,14 +65,15 @@ export class CaseStatsTally {
   }
 
   /**
-   * Visits the totals of each case that reached a result (of `suite` only, when given), in planned order, in one
-   * record reused from case to case: aggregates over a 100k-case run without making each case's stats.
+   * Visits the totals of each case that reached a result (of `suite` under `variant` only, when given), in planned
+   * order, in one record reused from case to case: aggregates over a 100k-case run without making each case's stats.
    */
-  forEachTotals(visit: (totals: Readonly<CaseTotals>) => void, suite?: string): void {
+  forEachTotals(visit: (totals: Readonly<CaseTotals>) => void, suite?: string, variant?: string): void {
     const c = this.#columns
     const totals: CaseTotals = { weight: 0, passes: 0, trials: 0, errored: 0, score: undefined }
-    for (const { name, cases, start } of this.#suites) {
-      if (suite !== undefined && name !== suite) continue
+    for (const entry of this.#suites) {
+      if (suite !== undefined && !isOf(entry, suite, variant)) continue
+      const { cases, start } = entry
       for (let at = 0; at < cases.length; at++) {
         const index = start + at
         if (!this.hasResult(index)) continue
@@ -91,10 +92,10 @@ export class CaseStatsTally {
     return new TallyCases(this, [0, this.#length])
   }
 
-  /** The cases of one suite that reached a result, in the order they were planned. */
-  casesOf(suite: string): CaseStatsList {
+  /** The cases of one suite (under one variant) that reached a result, in the order they were planned. */
+  casesOf(suite: string, variant?: string): CaseStatsList {
     const ranges = this.#suites
-      .filter((entry) => entry.name === suite)
+      .filter((entry) => isOf(entry, suite, variant))
       .flatMap(({ start, cases }) => [start, start + cases.length])
     return new TallyCases(this, ranges)
   }
@@ -107,12 +108,12 @@ export class CaseStatsTally {
 
   /** the stats of case `index` */
   statsAt(index: number): CaseStats {
-    const { name, cases, start } = this.#suiteAt(index)
-    return statsOf(name, cases, index - start, this.#columns, index)
+    const { name, variant, cases, start } = this.#suiteAt(index)
+    return statsOf(name, variant, cases, index - start, this.#columns, index)
   }
 
   /** the planned suite holding case `index` */
-  #suiteAt(index: number): { name: string; cases: CaseList; start: number } {
+  #suiteAt(index: number): PlannedCases {
     let low = 0
     let high = this.#suites.length - 1
     while (low < high) {
@@ -120,18 +121,30 @@ export class CaseStatsTally {
       if ((this.#suites[middle] as { start: number }).start <= index) low = middle
       else high = middle - 1
     }
-    return this.#suites[low] as { name: string; cases: CaseList; start: number }
+    return this.#suites[low] as PlannedCases
   }
 
-  #indexOf(suite: string, id: string): number | undefined {
+  #indexOf(suite: string, id: string, variant: string | undefined): number | undefined {
     if (this.#byKey === undefined) {
       this.#byKey = new Map()
-      for (const { name, cases, start } of this.#suites)
+      for (const { name, variant: planned, cases, start } of this.#suites)
         for (let index = 0; index < cases.length; index++)
-          this.#byKey.set(keyOf(name, cases.id(index)), start + index)
+          this.#byKey.set(keyOf(name, cases.id(index), planned), start + index)
     }
-    return this.#byKey.get(keyOf(suite, id))
+    return this.#byKey.get(keyOf(suite, id, variant))
   }
+}
+
+/** A suite's cases (under one variant) as planned, numbered from `start` on. */
+interface PlannedCases {
+  name: string
+  variant: string | undefined
+  cases: CaseList
+  start: number
+}
+
+function isOf(entry: PlannedCases, suite: string, variant: string | undefined): boolean {
+  return entry.name === suite && entry.variant === variant
 }
 
 /** What suite statistics read of a case: `CaseStats`' numbers, without its id, tags and derived rates. */
@@ -267,7 +280,14 @@ function scoreOf(c: Columns, index: number): number | undefined {
 }
 
 /** The stats of case `at` of `cases`, case `index` of the columns. */
-function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: number): CaseStats {
+function statsOf(
+  suite: string,
+  variant: string | undefined,
+  cases: CaseList,
+  at: number,
+  c: Columns,
+  index: number,
+): CaseStats {
   const passes = c.passes[index] as number
   const trials = c.graded[index] as number
   const errored = c.errored[index] as number
@@ -293,6 +313,7 @@ function statsOf(suite: string, cases: CaseList, at: number, c: Columns, index: 
   stats.costUsd = cost
   stats.status = status
   stats.suite = suite
+  if (variant !== undefined) stats.variant = variant
   stats.weight = cases.weight(at)
   stats.errored = errored
   stats.passRate = trials === 0 ? null : passes / trials
@@ -317,8 +338,8 @@ export function toCaseSummary(stats: CaseStats): CaseSummary {
   }
 }
 
-function keyOf(suite: string, id: string): string {
-  return `${suite}\u0000${id}`
+function keyOf(suite: string, id: string, variant: string | undefined): string {
+  return variant === undefined ? `${suite}\u0000${id}` : `${suite}\u0000${id}\u0000${variant}`
 }
 
 function round(value: number, digits: number): number {

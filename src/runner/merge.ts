@@ -158,7 +158,7 @@ async function joinResults(
           warn(`ignoring an unreadable line at byte ${String(line.offset)} of ${source} (a write cut short)`)
           continue
         }
-        const key = pairKey(result.suite, result.caseId, result.trial)
+        const key = pairKey(result.suite, result.caseId, result.trial, result.variant)
         const seen = owner.get(key)
         if (seen === dir) {
           warn(

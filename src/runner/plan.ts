@@ -31,6 +31,8 @@ export interface RunPlan {
   startedAt: string
   selection: RunSelection
   model?: string
+  /** several `--model`: the run's variants */
+  models?: string[]
   trials?: number
   timeoutMs?: number
   /** `--concurrency` of the run, so a resumed run keeps it */

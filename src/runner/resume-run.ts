@@ -3,7 +3,7 @@ import { loadSuites } from '../cases/load.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { changedCases, readPlan, type RunPlan } from './plan.ts'
-import type { RunOptions } from './run-suite.ts'
+import type { RunOptions } from './run-options.ts'
 import { selectShard } from './shard.ts'
 
 /** A run to finish: its suites as saved, and the options that make `runSuites` continue it. */
@@ -35,6 +35,7 @@ export async function resumeRun(
       runId: basename(dir),
       selection: plan.selection,
       ...(plan.model !== undefined && { model: plan.model }),
+      ...(plan.models !== undefined && { models: plan.models }),
       ...(plan.trials !== undefined && { trials: plan.trials }),
       ...(plan.timeoutMs !== undefined && { timeoutMs: plan.timeoutMs }),
       ...(plan.concurrency !== undefined && { concurrency: plan.concurrency }),

@@ -3,9 +3,10 @@ import { open, rename } from 'node:fs/promises'
 import { readLines } from '../report-file/lines.ts'
 import type { CaseResult } from '../model/case-result.ts'
 
-/** The key of a (case, trial) pair. */
-export function pairKey(suite: string, caseId: string, trial: number): string {
-  return `${suite}\u0000${caseId}\u0000${String(trial)}`
+/** The key of a (case, variant, trial) pair; a run without variants keys as before variants existed. */
+export function pairKey(suite: string, caseId: string, trial: number, variant?: string): string {
+  const key = `${suite}\u0000${caseId}\u0000${String(trial)}`
+  return variant === undefined ? key : `${key}\u0000${variant}`
 }
 
 /** What `readFinished` found in a results file. */
@@ -43,7 +44,7 @@ export async function readFinished(
       warn(`ignoring an unreadable line at byte ${String(line.offset)} of ${path} (a write cut short)`)
       continue
     }
-    const key = pairKey(result.suite, result.caseId, result.trial)
+    const key = pairKey(result.suite, result.caseId, result.trial, result.variant)
     if (planned !== undefined && !planned.has(key)) {
       dropped++
       warn(

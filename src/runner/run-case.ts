@@ -18,6 +18,8 @@ import type { SuiteSnapshots } from './snapshots.ts'
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
   suite: string
+  /** the variant the pair runs under, when the suite has variants */
+  variant?: string | undefined
   caseId: string
   trial: number
   tags: string[]
@@ -107,6 +109,7 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     transcript,
     trial: job.trial,
     ...(job.conversation ? { turns: pair.turns } : {}),
+    ...(job.variant !== undefined && { variant: job.variant }),
     verdicts: pair.verdicts,
     weight: job.weight,
   }
@@ -141,8 +144,17 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as Partial<PromiseLike<T>> | null)?.then === 'function'
 }
 
-function baseOf(job: CaseJob): Pick<CaseResult, 'suite' | 'caseId' | 'trial' | 'tags' | 'weight'> {
-  return { suite: job.suite, caseId: job.caseId, trial: job.trial, tags: job.tags, weight: job.weight }
+function baseOf(
+  job: CaseJob,
+): Pick<CaseResult, 'suite' | 'variant' | 'caseId' | 'trial' | 'tags' | 'weight'> {
+  return {
+    suite: job.suite,
+    caseId: job.caseId,
+    trial: job.trial,
+    tags: job.tags,
+    weight: job.weight,
+    ...(job.variant !== undefined && { variant: job.variant }),
+  }
 }
 
 /** One pair in flight: its clock, timeout and abort signal (made on first use: most targets never read it). */

@@ -24,8 +24,8 @@ export class RunStats {
   readonly #latencies = new TypedList(Float64Array, 1024)
 
   /** Registers a suite's cases before their first results arrive; case `i` of the list is then case `start + i`. */
-  plan(suite: string, cases: CaseList): { start: number } {
-    return this.#cases.plan(suite, cases)
+  plan(suite: string, cases: CaseList, variant?: string): { start: number } {
+    return this.#cases.plan(suite, cases, variant)
   }
 
   /** Adds one pair's result; `caseIndex` is what `plan` returned, else the case is found by suite and id. */
@@ -79,12 +79,12 @@ export class RunStats {
     }
   }
 
-  /** The cases of one suite that reached a result, and a visit of their totals without making each case. */
-  casesOf(suite: string): SuiteCases {
+  /** The cases of one suite (under one variant) that reached a result, and a visit of their totals without making each case. */
+  casesOf(suite: string, variant?: string): SuiteCases {
     return {
-      cases: this.#cases.casesOf(suite),
+      cases: this.#cases.casesOf(suite, variant),
       forEachTotals: (visit) => {
-        this.#cases.forEachTotals(visit, suite)
+        this.#cases.forEachTotals(visit, suite, variant)
       },
     }
   }
@@ -119,9 +119,10 @@ export class RunStats {
       result.status === 'errored'
         ? [{ evaluator: 'error', reason: `${result.error.name}: ${result.error.message}` }]
         : result.verdicts.filter((v) => !v.pass).map((v) => ({ evaluator: checkName(v), reason: v.reason }))
-    const { suite, caseId, trial } = result
+    const { suite, variant, caseId, trial } = result
     this.problems.push({
       suite,
+      ...(variant !== undefined && { variant }),
       caseId,
       trial,
       status: result.status === 'errored' ? 'errored' : 'failed',

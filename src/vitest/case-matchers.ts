@@ -10,6 +10,7 @@ import type { Evaluator } from '../evaluators/evaluator.ts'
 import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeItem, JudgeOptions } from '../evaluators/index.ts'
 import type { Provider } from '../providers/provider.ts'
+import { DEFAULT_TIMEOUT_MS } from '../runner/defaults.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import { runCase } from '../runner/run-case.ts'
 import type { Target } from '../targets/target.ts'
@@ -66,8 +67,6 @@ export interface MatcherScope {
   /** the running test file; relative paths resolve against its directory */
   testPath?: string | undefined
 }
-
-const DEFAULT_TIMEOUT_MS = 60_000
 
 export async function toPassCase(
   received: unknown,

@@ -8,6 +8,7 @@ import { code } from '../evaluators/describe.ts'
 import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeOptions } from '../evaluators/index.ts'
 import { conversationOf } from '../runner/conversation.ts'
+import { planSuite } from '../runner/plan-suite.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import { runCase, type CaseJob } from '../runner/run-case.ts'
 import type { RunnableAgent } from '../targets/agent.ts'
@@ -70,7 +71,6 @@ declare module 'vitest' {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000
 // vitest's own timeout stays above the case timeout, so the case reports `errored` with its own message
 const TIMEOUT_MARGIN_MS = 5_000
 
@@ -93,14 +93,13 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
           })
         : asTarget(options.target)
     afterAll(async () => target.close?.())
-    for (const caseDef of suite.cases) {
-      if (caseDef.skip !== undefined) {
-        test.skip(caseDef.id, () => undefined)
+    for (const { at, id, skip, trials, timeoutMs } of planSuite(suite, options)) {
+      if (skip !== undefined) {
+        test.skip(id, () => undefined)
         continue
       }
+      const caseDef = suite.cases.get(at)
       const { evaluators, conversation } = compile(suite, caseDef, options.judge)
-      const trials = options.trials ?? caseDef.trials
-      const timeoutMs = options.timeoutMs ?? caseDef.timeoutMs ?? suite.timeoutMs ?? DEFAULT_TIMEOUT_MS
       for (let trial = 0; trial < trials; trial++) {
         const job: CaseJob = {
           suite: suite.name,

@@ -158,9 +158,9 @@ describe('openReport', () => {
 
   test('refuses a report from a newer evals', async () => {
     const path = join(temp(), 'new.json')
-    writeFileSync(path, JSON.stringify({ schemaVersion: 3, cases: [] }))
+    writeFileSync(path, JSON.stringify({ schemaVersion: 4, cases: [] }))
     await expect(openReport(path)).rejects.toThrow(
-      `${path}: report schemaVersion 3 is newer than this evals reads (2); upgrade evals.`,
+      `${path}: report schemaVersion 4 is newer than this evals reads (3); upgrade evals.`,
     )
   })
 
@@ -172,6 +172,21 @@ describe('openReport', () => {
     const statuses: string[] = []
     for await (const result of source.cases()) statuses.push(`${result.caseId}:${result.status}`)
     expect(statuses).toEqual(['cancel-subscription:passed'])
+  })
+
+  test('still reads a version 2 report, written before variants existed', async () => {
+    const source = await openReport(
+      fileURLToPath(new URL('../fixtures/reports/report.v2.json', import.meta.url)),
+    )
+    expect(source.header).toMatchObject({ schemaVersion: 2, summary: { counts: { passed: 4 } } })
+    const ids: string[] = []
+    for await (const result of source.cases()) ids.push(`${result.caseId}:${String(result.variant)}`)
+    expect(ids).toEqual([
+      'opening-hours:undefined',
+      'out-of-scope:undefined',
+      'returns:undefined',
+      'shipping:undefined',
+    ])
   })
 })
 
