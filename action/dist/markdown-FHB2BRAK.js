@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown}from"./chunk-K3HYK4CG.js";import"./chunk-FL23MLQC.js";import"./chunk-QGU2O5SW.js";import"./chunk-S4YBSTSI.js";import"./chunk-TOYF4UXS.js";import"./chunk-3GOVG4DN.js";export{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown};
