@@ -43,6 +43,8 @@ export async function importTypeScript(path: string): Promise<Record<string, unk
   }
   if (!inModuleScope(path)) return await importWithTsx(url)
   const compiled = cachedOutput(path) ?? (await compileGraph(path))
+  // no esbuild to compile with (the Action's bundle keeps it out): tsx, or the workspace's, loads the module
+  if (compiled === undefined) return await importWithTsx(url)
   // stack traces name the TypeScript source, through the outputs' inline source maps (as under tsx)
   process.setSourceMapsEnabled(true)
   return (await import(pathToFileURL(compiled).href)) as Record<string, unknown>
@@ -104,9 +106,11 @@ function cachedOutput(path: string): string | undefined {
   return outputOf(path)
 }
 
-/** Compiles `entry` and every TypeScript file it imports, one output each; returns the entry's output. */
-async function compileGraph(entry: string): Promise<string> {
-  const { build } = await import('esbuild')
+/** Compiles `entry` and every TypeScript file it imports, one output each; returns the entry's output, or undefined without esbuild. */
+async function compileGraph(entry: string): Promise<string | undefined> {
+  const esbuild = await import('esbuild').catch(() => undefined)
+  if (!esbuild) return undefined
+  const { build } = esbuild
   mkdirSync(cacheDir, { recursive: true })
   const sources = new Set([entry])
   for (const source of sources) {
@@ -118,6 +122,9 @@ async function compileGraph(entry: string): Promise<string> {
       bundle: true,
       format: 'esm',
       platform: 'node',
+      // the files Node would load: `main` and the `node`/`import` conditions, never a bundler-only `module` build
+      mainFields: ['main'],
+      conditions: ['node'],
       target: `node${process.versions.node}`,
       sourcemap: 'inline',
       logLevel: 'silent',

@@ -21,11 +21,12 @@ function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'evals-baseline-'))
   mkdirSync(join(dir, 'cases', 'agents'), { recursive: true })
   copyFileSync(join(repo, 'cases', 'quickstart.yaml'), join(dir, 'cases', 'quickstart.yaml'))
-  for (const file of ['support.ts', 'checks.ts']) {
-    const source = readFileSync(join(repo, 'cases', 'agents', file), 'utf8')
-    writeFileSync(join(dir, 'cases', 'agents', file), source.replaceAll("'../../src/", `'${repo}/src/`))
-  }
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'))
+  for (const file of ['support.ts', 'checks.ts'])
+    copyFileSync(join(repo, 'cases', 'agents', file), join(dir, 'cases', 'agents', file))
+  // the agent imports `agent-evals` and zod, as in a user's project
+  mkdirSync(join(dir, 'node_modules'))
+  symlinkSync(repo, join(dir, 'node_modules', 'agent-evals'))
+  symlinkSync(join(repo, 'node_modules', 'zod'), join(dir, 'node_modules', 'zod'))
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
   git('init', '-q', '-b', 'main')
   git('add', 'cases')
