@@ -1,4 +1,4 @@
-import type { EmbeddingModel } from '../providers/embedding.ts'
+import type { EmbeddingModel } from '../providers/embedding-model.ts'
 import { defineEvaluator } from './definition.ts'
 import { code, preview } from './describe.ts'
 import { formatScore, referenceList, referenceOptions, referenceSchemas } from './references.ts'

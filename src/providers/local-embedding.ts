@@ -1,5 +1,5 @@
 import { toError } from '../errors.ts'
-import type { EmbeddingModel } from './embedding.ts'
+import type { EmbeddingModel } from './embedding-model.ts'
 
 const dimensions = 512
 

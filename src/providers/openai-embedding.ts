@@ -1,7 +1,7 @@
 import type OpenAI from 'openai'
 import { ConfigError } from '../errors.ts'
 import { toProviderError } from './errors-from-sdk.ts'
-import type { EmbeddingModel } from './embedding.ts'
+import type { EmbeddingModel } from './embedding-model.ts'
 
 /** Options of the OpenAI embeddings API (or a compatible server's). */
 export interface OpenAiEmbeddingModelOptions {
