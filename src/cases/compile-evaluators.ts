@@ -15,5 +15,4 @@ export function compileEvaluators(caseDef: CompilableCase, context: CompileConte
   return compileAll(caseDef, context)
 }
 
-export { loadEvaluatorCompiler } from './compile-checks.ts'
-export type { CompilableCase, CompileContext, EvaluatorCompiler } from './compile-checks.ts'
+export type { CompilableCase, CompileContext } from './compile-checks.ts'

@@ -1,5 +1,5 @@
 import type { GateOptions } from '../baselines/gate-options.ts'
-import type { JudgeItem, JudgeSettings } from '../evaluators/llm-judge-options.ts'
+import type { JudgeSettings } from '../evaluators/llm-judge-options.ts'
 import type { TargetSpec } from '../targets/target.ts'
 import type { CaseList } from './case-list.ts'
 
@@ -50,7 +50,7 @@ export interface Variant {
   baseline?: boolean
 }
 
-export type { CaseList, JudgeItem, JudgeSettings }
+export type { CaseList, JudgeSettings }
 
 /** Which cases `loadSuites` keeps. */
 export interface SelectOptions {

@@ -65,5 +65,3 @@ export interface Observer {
   /** the run ended; `result` is what `run()` returns */
   onRunEnd?(event: RunEvent & { result: AgentResult<unknown> }): void | Promise<void>
 }
-
-export type ObserverHook = keyof Observer

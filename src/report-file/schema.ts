@@ -114,7 +114,6 @@ export type Report = z.infer<typeof reportSchema>
 /** Everything but the cases: small, and known before the cases are streamed. */
 export type ReportHeader = Omit<Report, 'cases'>
 export type ReportRun = z.infer<typeof reportRunSchema>
-export type ReportSummary = z.infer<typeof reportSummarySchema>
 export type ReportCase = z.infer<typeof caseResultSchema>
 
 /** The JSON Schema published as schema/report.schema.json. */

@@ -69,5 +69,5 @@ export function loadJudgeSpecFile(path: string, baseDir: string): JudgeSpec {
   return spec
 }
 
-export { defaultJudgeSystem, defineJudgeSpec, judgeSpecSchema, specHash } from './spec.ts'
-export type { JudgeRequirement, JudgeSpec, JudgeSpecInput } from './spec.ts'
+export { defineJudgeSpec, specHash } from './spec.ts'
+export type { JudgeSpec } from './spec.ts'
