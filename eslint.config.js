@@ -20,6 +20,8 @@ const HARNESS = [
   'init',
 ]
 const ENGINE = ['engine', 'providers', 'tools', 'mcp']
+/** The front ends: nothing below them imports them. */
+const FRONT_ENDS = ['cli', 'vitest', 'view', 'init']
 
 /** One `no-restricted-imports` block per folder glob: the folders of `src/` its files may not import. */
 function layers(rules) {
@@ -69,44 +71,14 @@ export default defineConfig(
     // the floor everything stands on
     'src/{util,stats}/**': [...HARNESS, ...ENGINE, 'evaluators'],
     // types only, below everything that uses them
-    'src/model/**': ['runner', 'cases', 'targets', 'reporters', 'cli', 'vitest', 'view', 'init', 'replay'],
+    'src/model/**': ['runner', 'cases', 'targets', 'reporters', 'replay', ...FRONT_ENDS],
     // checks judge transcripts; compiling a case's checks is the case loader's job
-    'src/evaluators/**': [
-      'cases',
-      'runner',
-      'targets',
-      'reporters',
-      'report-file',
-      'cli',
-      'vitest',
-      'view',
-      'init',
-    ],
-    'src/targets/**': [
-      'cases',
-      'runner',
-      'evaluators',
-      'reporters',
-      'report-file',
-      'cli',
-      'vitest',
-      'view',
-      'init',
-    ],
-    'src/baselines/**': [
-      'cases',
-      'runner',
-      'targets',
-      'reporters',
-      'report-file',
-      'cli',
-      'vitest',
-      'view',
-      'init',
-    ],
-    'src/cases/**': ['runner', 'reporters', 'report-file', 'cli', 'vitest', 'view', 'init'],
+    'src/evaluators/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
+    'src/targets/**': ['cases', 'runner', 'evaluators', 'reporters', 'report-file', ...FRONT_ENDS],
+    'src/baselines/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
+    'src/cases/**': ['runner', 'reporters', 'report-file', ...FRONT_ENDS],
     // reporters observe results; they never drive a run
-    'src/{reporters,report-file}/**': ['runner', 'targets', 'cases', 'cli', 'vitest', 'view', 'init'],
+    'src/{reporters,report-file}/**': ['runner', 'targets', 'cases', ...FRONT_ENDS],
   }),
   {
     files: ['tests/**', 'bench/**'],
