@@ -23,7 +23,10 @@ const ENGINE = ['engine', 'providers', 'tools', 'mcp']
 /** The front ends: nothing below them imports them. */
 const FRONT_ENDS = ['cli', 'vitest', 'view', 'init']
 
-/** One `no-restricted-imports` block per folder glob: the folders of `src/` its files may not import. */
+/**
+ * One `no-restricted-imports` block per folder glob: the folders of `src/` its files may not import.
+ * @param {Record<string, string[]>} rules
+ */
 function layers(rules) {
   return Object.entries(rules).map(([files, banned]) => ({
     files: [files],
