@@ -10,7 +10,8 @@ import { DatasetCases } from './datasets/dataset-cases.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
 import { parseJsonSource } from './json-source.ts'
-import { largeJsonSource, SourceSyntaxError, type ReadSource } from './large-json/large-json-source.ts'
+import { largeJsonSource } from './large-files/large-json-source.ts'
+import { LARGE_FILE_BYTES, SourceSyntaxError, type ReadSource } from './large-files/large-source.ts'
 import { caseFileHeaderSchema, caseSchema, type CaseEntry, type CaseFileHeader } from './schema.ts'
 import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
@@ -61,7 +62,7 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
     if (typeof raw === 'string') {
       // a large JSON file's cases are built again by their index in the file, which rows would shift
       if (caseEntry)
-        throw new ConfigError(`${absolute}: cases[${index}]: a case file over 8 MB cannot name datasets`)
+        throw new ConfigError(`${absolute}: cases[${index}]: a case file over 8 MiB cannot name datasets`)
       const path = Array.isArray((source.data as { cases?: unknown }).cases) ? ['cases', index] : ['cases']
       if (header)
         await datasets.add({
@@ -111,7 +112,8 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
     const handle = await open(path, 'r')
     try {
       const { size, mtimeMs } = await handle.stat()
-      const large = json ? largeJsonSource(path, handle.fd, { size, mtimeMs }) : undefined
+      const large =
+        size < LARGE_FILE_BYTES ? undefined : await largeSource(json, path, handle.fd, { size, mtimeMs })
       if (large) return large
       bytes = await handle.readFile()
     } finally {
@@ -124,6 +126,18 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
   // yaml is loaded only for YAML files: JSON suites start faster without it
   const source = json ? parseJsonSource(text) : (await import('./yaml-source.ts')).parseYamlSource(text)
   return { source, hash: hash('sha256', bytes, 'hex') }
+}
+
+/** A large case file read in parts; the YAML reader loads only for a large YAML file. */
+async function largeSource(
+  json: boolean,
+  path: string,
+  fd: number,
+  stats: { size: number; mtimeMs: number },
+): Promise<ReadSource | undefined> {
+  if (json) return largeJsonSource(path, fd, stats)
+  const { largeYamlSource } = await import('./large-files/large-yaml-source.ts')
+  return largeYamlSource(path, fd, stats)
 }
 
 /** Builds a case again from its entry in the file (`caseEntry`), as it was built when loaded. */

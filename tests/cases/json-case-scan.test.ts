@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { closeSync, openSync } from 'node:fs'
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { scanJsonCases } from '../../src/cases/large-json/json-case-scan.ts'
+import { scanJsonCases } from '../../src/cases/large-files/json-case-scan.ts'
 import { scratchFile } from './helpers.ts'
 
 function scan(text: string, chunkBytes: number) {

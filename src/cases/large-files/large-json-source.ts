@@ -1,43 +1,13 @@
-/**
- * Large-run code, boxed in: reading a JSON case file of 100,000 cases in flat memory.
- *
- * `loadSuite` hands a JSON case file over 8 MiB here. One streaming pass (json-case-scan.ts) records where each
- * case's bytes are and the line it starts on; a case is parsed from its bytes (file-slices.ts) when it is
- * validated and again when it runs, so neither the file's text nor its parsed cases are ever held whole. It serves
- * the 100,000-case rows of `npm run bench:promptfoo` (peak RSS at 100k within 1.5x of that at 10k). Everything
- * else in cases/ reads files whole and plainly; keep byte-level code in this folder.
- */
 import { readFileSync } from 'node:fs'
 import { FileSlices } from './file-slices.ts'
 import { scanJsonCases } from './json-case-scan.ts'
 import { parseJsonSource } from '../json-source.ts'
 import type { SourceMap } from '../source-map.ts'
-
-/** A syntax error in a case parsed late, worded and placed as a whole-file parse gives it. */
-export class SourceSyntaxError extends Error {
-  readonly line: number
-  readonly column: number
-
-  constructor(message: string, at: { line: number; column: number }) {
-    super(message)
-    this.name = 'SourceSyntaxError'
-    this.line = at.line
-    this.column = at.column
-  }
-}
-
-/** Below this size a JSON case file is read and parsed whole: streaming pays off only for large case lists. */
-const LARGE_JSON_BYTES = 8 << 20
-
-/** A case file as `loadSuite` reads it: its source map and the SHA-256 of its bytes. */
-export interface ReadSource {
-  source: SourceMap
-  hash: string
-}
+import { SourceSyntaxError, type ReadSource } from './large-source.ts'
 
 /**
  * A large JSON case file read without ever holding it: one streaming pass finds each case's bytes and line, and
- * `caseEntry` parses a case from its bytes when it is asked for. Undefined for a small file, or one whose top level
+ * `caseEntry` parses a case from its bytes when it is asked for. Undefined for a file whose top level
  * is not an object with a `cases` list (the caller parses it whole, which words any syntax error). Positions
  * deeper than a case's line, needed only to report an issue, come from a whole-file parse made then. `fd` is the
  * file open at `path`, read at explicit positions (its own position does not move); `stats` its size and mtime.
@@ -47,7 +17,6 @@ export function largeJsonSource(
   fd: number,
   stats: { size: number; mtimeMs: number },
 ): ReadSource | undefined {
-  if (stats.size < LARGE_JSON_BYTES) return undefined
   const scan = scanJsonCases(fd)
   if (!scan) return undefined
   const { header, ranges, lines, hash } = scan

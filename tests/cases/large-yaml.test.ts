@@ -1,0 +1,204 @@
+import fc from 'fast-check'
+import { dump } from 'js-yaml'
+import { closeSync, openSync, statSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
+import { describe, expect, test } from 'vitest'
+import { stringify } from 'yaml'
+import { largeYamlSource } from '../../src/cases/large-files/large-yaml-source.ts'
+import { SourceSyntaxError } from '../../src/cases/large-files/large-source.ts'
+import { loadSuite } from '../../src/cases/load.ts'
+import { parseSource } from '../../src/cases/source-map.ts'
+import { parseYamlSource } from '../../src/cases/yaml-source.ts'
+import { CaseFileError } from '../../src/errors.ts'
+import { scratchFile } from './helpers.ts'
+
+/** What reading `text` in parts gives: the data with every entry read, the line of each, or undefined (read whole). */
+function readInParts(text: string): { data: unknown; lines: number[] } | SourceSyntaxError | undefined {
+  const file = scratchFile('parts.yaml', text)
+  const fd = openSync(file, 'r')
+  try {
+    const read = largeYamlSource(file, fd, statSync(file))
+    if (!read) return undefined
+    const { source } = read
+    const data = source.data as { cases: unknown[] }
+    const lines: number[] = []
+    for (let index = 0; index < data.cases.length; index++) {
+      data.cases[index] = source.caseEntry?.(index)
+      lines.push(source.line(['cases', index]))
+    }
+    return { data, lines }
+  } catch (error) {
+    if (error instanceof SourceSyntaxError) return error
+    throw error
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Read in parts and read whole agree: the same value and case lines, or the same first error. True when split. */
+function expectSameReading(text: string): boolean {
+  const whole = parseSource(text)
+  const parts = readInParts(text)
+  if (parts === undefined) return false
+  if (parts instanceof SourceSyntaxError) {
+    expect(whole.errors[0], text).toMatchObject({
+      message: parts.message,
+      line: parts.line,
+      column: parts.column,
+    })
+    return true
+  }
+  expect(whole.errors, text).toEqual([])
+  expect(isDeepStrictEqual(parts.data, whole.data), text).toBe(true)
+  // lines as a small file gets them
+  const small = parseYamlSource(text)
+  expect(parts.lines, text).toEqual(parts.lines.map((_, index) => small.line(['cases', index])))
+  return true
+}
+
+const scalar = fc.oneof(
+  fc.string(),
+  fc.constantFrom('yes', '~', '0x1F', '.inf', '- x', '#c', 'a: b', 'line\nbreak', 'cases:', '---'),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+)
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ minLength: 1 }), tie('value'), { maxKeys: 3 }),
+  ),
+}))
+const caseFile = fc.record({
+  before: fc.dictionary(fc.constantFrom('suite', 'target', 'defaults'), value, { maxKeys: 2 }),
+  cases: fc.array(value, { minLength: 1, maxLength: 6 }),
+  after: fc.dictionary(fc.constantFrom('trials', 'variants', 'judge'), value, { maxKeys: 2 }),
+})
+const runs = 300
+
+describe('a YAML case file read in parts reads as it does whole', () => {
+  test('files dumped by `yaml` in block styles', () => {
+    let split = 0
+    fc.assert(
+      fc.property(
+        caseFile,
+        fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'),
+        fc.constantFrom(2, 4),
+        fc.boolean(),
+        ({ before, cases, after }, defaultStringType, indent, indentSeq) => {
+          const text = stringify(
+            { ...before, cases, ...after },
+            {
+              collectionStyle: 'block',
+              defaultKeyType: 'PLAIN',
+              defaultStringType,
+              indent,
+              indentSeq,
+              lineWidth: 20,
+            },
+          )
+          if (expectSameReading(text)) split++
+        },
+      ),
+      { numRuns: runs },
+    )
+    expect(split).toBeGreaterThan(runs / 2)
+  })
+
+  test('files dumped by js-yaml, with comments between the entries', () => {
+    let split = 0
+    fc.assert(
+      fc.property(caseFile, fc.boolean(), fc.boolean(), ({ before, cases, after }, seqNoIndent, comments) => {
+        let text = dump({ ...before, cases, ...after }, { seqNoIndent, lineWidth: 20 })
+        if (comments) text = text.replace(/^( *)- /gm, '$1# an entry\n\n$1- ')
+        if (expectSameReading(text)) split++
+      }),
+      { numRuns: runs },
+    )
+    expect(split).toBeGreaterThan(runs / 2)
+  })
+
+  test.each([
+    ['entries on column 0, keys after', 'suite: s\ncases:\n- id: a\n  input: x\n- id: b\ntrials: 2\n'],
+    ['a leading document marker', '---\nsuite: s\ncases:\n  - id: a\n  - id: b\n'],
+    ['CRLF line ends', 'suite: s\r\ncases:\r\n  - id: a\r\n    input: x\r\n  - id: b\r\n'],
+    ['an entry whose mapping starts on the next line', 'cases:\n  -\n    id: a\n  - id: b\n'],
+    [
+      'a block scalar with dashes inside',
+      'cases:\n  - input: |\n      - not an entry\n      # nor a comment\n  - id: b\n',
+    ],
+    [
+      'an alias to an anchor in the header',
+      'defaults: &d {x: 1}\ncases:\n  - id: a\n    vars: *d\n  - id: b\n',
+    ],
+    ['a tag in an entry', 'cases:\n  - id: !!str 3\n  - id: b\n'],
+    ['a syntax error in an entry', 'suite: s\ncases:\n  - id: a\n  - id: [b\n  - id: c\n'],
+    ['a syntax error after the list', 'cases:\n  - id: a\ntrials: [2\n'],
+    ['a quoted string running over an entry line', 'cases:\n  - input: "a\n  - b"\n  - id: c\n'],
+    ['entries of a scalar and a list', 'cases:\n  - ./rows.csv\n  - [1, 2]\n'],
+  ])('%s', (_, text) => {
+    expectSameReading(text)
+  })
+
+  test.each([
+    ['a flow list', 'cases: [{id: a}, {id: b}]\n'],
+    ['no cases', 'suite: s\n'],
+    ['an empty cases key', 'cases:\nsuite: s\n'],
+    ['a cases key twice', 'cases:\n  - id: a\ncases:\n  - id: b\n'],
+    ['two documents', 'cases:\n  - id: a\n---\ncases:\n  - id: b\n'],
+    ['tabs in the indentation', 'cases:\n\t- id: a\n'],
+    ['a bare list', '- id: a\n- id: b\n'],
+    ['a nested cases key', 'suite:\n  cases:\n    - id: a\n'],
+  ])('%s is read whole', (_, text) => {
+    expect(readInParts(text)).toBeUndefined()
+  })
+})
+
+// over 8 MiB (long descriptions), so the loader reads each case from its own lines of the file
+const COUNT = 12_000
+const PADDING = 'a description long enough to make the file large. '.repeat(14)
+
+function largeYaml(edit: (cases: string[]) => void = () => undefined): string {
+  const cases = Array.from(
+    { length: COUNT },
+    (_, i) =>
+      `  - id: case-${i}\n    description: ${PADDING}\n    input: "hello {{n}}"\n    vars:\n      n: ${i}\n    expect:\n      contains: HELLO ${i}\n`,
+  )
+  edit(cases)
+  return `suite: big\ntarget:\n  command: cat\ncases:\n${cases.join('')}trials: 2\n`
+}
+
+test('a large YAML file loads every case, templated, with its line and the settings after the list', async () => {
+  const text = largeYaml()
+  expect(text.length).toBeGreaterThan(8 << 20)
+  const suite = await loadSuite(scratchFile('big.yaml', text))
+  expect(suite.trials).toBe(2)
+  expect(suite.cases).toHaveLength(COUNT)
+  const last = COUNT - 1
+  expect(suite.cases.get(last)).toMatchObject({
+    id: `case-${last}`,
+    input: `hello ${last}`,
+    expect: { contains: `HELLO ${last}` },
+    line: 5 + 7 * last,
+  })
+  // read again from the file when asked for: equal definitions, not the same objects
+  expect(suite.cases.get(7)).toEqual(suite.cases.get(7))
+  expect(suite.cases.get(7)).not.toBe(suite.cases.get(7))
+})
+
+test('an issue deep in a large YAML file is reported at its line and column, from a whole-file parse', async () => {
+  const text = largeYaml((cases) => {
+    cases[9000] = '  - id: case-9000\n    input: x\n    expect:\n      contains: [1, 2\n'
+  })
+  const error: unknown = await loadSuite(scratchFile('broken.yaml', text)).catch((caught: unknown) => caught)
+  expect(error).toBeInstanceOf(CaseFileError)
+  const issues = (error as CaseFileError).issues
+  expect(issues).toHaveLength(1)
+  // the broken entry starts on line 63005 (the unclosed list): `yaml` places the error within or just after it
+  expect(issues[0]?.line).toBeGreaterThanOrEqual(5 + 7 * 9000)
+  expect(issues[0]?.line).toBeLessThanOrEqual(5 + 7 * 9000 + 5)
+  expect(issues[0]?.column).toBeGreaterThan(0)
+})
