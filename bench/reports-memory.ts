@@ -38,19 +38,22 @@ interface Measure {
 function generate(n: number): string {
   const dir = join(work, `cases-${n}`)
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
-  writeFileSync(join(dir, 'checks.mjs'), 'export const longEnough = (t) => t.output.length > 3\n')
-  const header = { suite: `bench-${n}`, target: { function: './echo.mjs#echo' } }
+  writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
+  writeFileSync(
+    join(dir, 'checks.ts'),
+    'export const longEnough = (t: { output: string }): boolean => t.output.length > 3\n',
+  )
+  const header = { suite: `bench-${n}`, target: { function: './echo.ts#echo' } }
   if (!flags.yaml) {
     const cases = Array.from({ length: n }, (_, i) => ({
       id: `case-${i}`,
       input: `hello ${i}`,
-      expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.mjs#longEnough' },
+      expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.ts#longEnough' },
     }))
     writeFileSync(join(dir, 'cases.json'), JSON.stringify({ ...header, cases }))
     return join(dir, 'cases.json')
   }
-  const lines = [`suite: ${header.suite}`, 'target: { function: ./echo.mjs#echo }', 'cases:']
+  const lines = [`suite: ${header.suite}`, 'target: { function: ./echo.ts#echo }', 'cases:']
   for (let i = 0; i < n; i++) {
     lines.push(
       `  - id: case-${i}`,
@@ -59,7 +62,7 @@ function generate(n: number): string {
       '    expect:',
       `      contains: HELLO ${i}`,
       `      output_regex: '^hello \\d+$'`,
-      '      custom: ./checks.mjs#longEnough',
+      '      custom: ./checks.ts#longEnough',
     )
   }
   writeFileSync(join(dir, 'cases.yaml'), `${lines.join('\n')}\n`)

@@ -1,6 +1,7 @@
 /**
  * Whole-process benchmark of `evals run` against promptfoo 0.123.1 on the same generated cases: an instant echo
- * target and three checks per case (case-insensitive contains, regex, a JS function). Side by side, in one run:
+ * target written in TypeScript, as users write theirs, and three checks per case (case-insensitive contains, regex,
+ * a TypeScript function). Side by side, in one run:
  *
  * - the headline row: a YAML case file whose `input` is templated from each case's `vars`, run with the default
  *   reporters (console, json, junit, html), as users write and run suites;
@@ -53,10 +54,10 @@ type Suite = 'yaml' | 'json'
 /** The echo target and the `custom:` check both suites use, in `dir`. */
 function writeModules(dir: string): void {
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
+  writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
   writeFileSync(
-    join(dir, 'checks.mjs'),
-    'export const longEnough = (transcript) => transcript.output.length > 3\n',
+    join(dir, 'checks.ts'),
+    'export const longEnough = (transcript: { output: string }): boolean => transcript.output.length > 3\n',
   )
 }
 
@@ -67,10 +68,10 @@ function generateJson(n: number): string {
   const cases = Array.from({ length: n }, (_, i) => ({
     id: `case-${i}`,
     input: `hello ${i}`,
-    expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.mjs#longEnough' },
+    expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.ts#longEnough' },
   }))
   const file = join(dir, 'cases.json')
-  writeFileSync(file, JSON.stringify({ suite: `bench-${n}`, target: { function: './echo.mjs#echo' }, cases }))
+  writeFileSync(file, JSON.stringify({ suite: `bench-${n}`, target: { function: './echo.ts#echo' }, cases }))
   return file
 }
 
@@ -79,7 +80,7 @@ function generateYaml(n: number): string {
   const dir = join(work, `yaml-${n}`)
   writeModules(dir)
   const file = join(dir, 'cases.yaml')
-  const lines = [`suite: bench-${n}`, 'target:', '  function: ./echo.mjs#echo', 'cases:']
+  const lines = [`suite: bench-${n}`, 'target:', '  function: ./echo.ts#echo', 'cases:']
   for (let i = 0; i < n; i++) {
     lines.push(
       `  - id: case-${i}`,
@@ -89,7 +90,7 @@ function generateYaml(n: number): string {
       '    expect:',
       `      contains: HELLO ${i}`,
       "      output_regex: '^hello \\d+$'",
-      '      custom: ./checks.mjs#longEnough',
+      '      custom: ./checks.ts#longEnough',
     )
   }
   writeFileSync(file, `${lines.join('\n')}\n`)

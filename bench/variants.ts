@@ -17,18 +17,18 @@ const work = mkdtempSync(join(tmpdir(), 'evals-bench-variants-'))
 function generate(name: string, variants: Record<string, unknown>): string {
   const dir = join(work, name)
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'echo.mjs'), 'export const echo = (input) => input\n')
+  writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
   writeFileSync(
-    join(dir, 'checks.mjs'),
-    'export const longEnough = (transcript) => transcript.output.length > 3\n',
+    join(dir, 'checks.ts'),
+    'export const longEnough = (transcript: { output: string }): boolean => transcript.output.length > 3\n',
   )
   const entries = Array.from({ length: cases }, (_, i) => ({
     id: `case-${i}`,
     input: `hello ${i}`,
-    expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.mjs#longEnough' },
+    expect: { contains: `HELLO ${i}`, output_regex: '^hello \\d+$', custom: './checks.ts#longEnough' },
   }))
   const file = join(dir, 'cases.json')
-  const suite = { suite: 'bench', target: { function: './echo.mjs#echo' }, ...variants, cases: entries }
+  const suite = { suite: 'bench', target: { function: './echo.ts#echo' }, ...variants, cases: entries }
   writeFileSync(file, JSON.stringify(suite))
   return file
 }

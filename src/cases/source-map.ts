@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
+import { createRequire } from 'node:module'
+import type * as Yaml from 'yaml'
 import type { Document, Node } from 'yaml'
 
 /** A parsed YAML or JSON file that can point at the line and column of any path in it. */
@@ -17,11 +18,20 @@ export interface SourceMap {
   caseEntry?: (index: number) => unknown
 }
 
+let yamlLibrary: typeof Yaml | undefined
+
+/** `yaml`, loaded on first use: most files take the js-yaml path of yaml-source.ts and never need its ~100 modules */
+function yaml(): typeof Yaml {
+  yamlLibrary ??= createRequire(import.meta.url)('yaml') as typeof Yaml
+  return yamlLibrary
+}
+
 /** Most alias expansions `yaml` makes before it stops (its `maxAliasCount`): a guard against billion-laughs files. */
 const MAX_ALIAS_COUNT = 1000
 
 /** Parses YAML with `yaml`, which keeps every node's position (see yaml-source.ts for the fast path). */
 export function parseSource(text: string): SourceMap {
+  const { LineCounter, parseDocument } = yaml()
   const lineCounter = new LineCounter()
   const doc: Document = parseDocument(text, { lineCounter, merge: true, prettyErrors: false })
   const position = (offset: number) => {
@@ -68,6 +78,7 @@ function child(
   node: Node | null | undefined,
   segment: PropertyKey,
 ): [Node | null, Node | undefined] | undefined {
+  const { isMap, isScalar, isSeq } = yaml()
   if (isMap(node)) {
     const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))
     return pair ? [pair.value as Node | null, pair.key as Node] : undefined
@@ -85,6 +96,7 @@ function firstLine(message: string): string {
 
 /** The offset of the first alias (`*name`) or merge key (`<<`) in the document. */
 function firstNode(doc: Document, kind: 'alias' | 'merge'): number {
+  const { isScalar, visit } = yaml()
   let offset = 0
   visit(doc, {
     Alias(_, node) {

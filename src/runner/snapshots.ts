@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import { relative } from 'node:path'
-import { structuredPatch } from 'diff'
+import type * as Diff from 'diff'
 import {
   readSnapshots,
   snapshotsPath,
@@ -100,9 +101,13 @@ function snapshotText(snapshot: Snapshot): string {
   return snapshot.turns.map((output, at) => `[turn ${String(at + 1)}]\n${output}`).join('\n')
 }
 
+let diffLibrary: typeof Diff | undefined
+
 /** A unified diff of the two texts without the file header: hunks of `-` snapshot and `+` current lines. */
 function diffOf(before: string, after: string): string {
-  const { hunks } = structuredPatch('snapshot', 'current', `${before}\n`, `${after}\n`, '', '', {
+  // `diff` loads when a snapshot first changes: most runs never need it
+  diffLibrary ??= createRequire(import.meta.url)('diff') as typeof Diff
+  const { hunks } = diffLibrary.structuredPatch('snapshot', 'current', `${before}\n`, `${after}\n`, '', '', {
     context: 2,
   })
   return hunks
