@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 import {
@@ -14,10 +15,9 @@ export const bleu = defineEvaluator({
   kind: 'bleu',
   description:
     'Sentence BLEU-4 of the output against the reference(s), with brevity penalty and add-one smoothing, is at least `threshold`.',
-  schemas: (z) =>
-    referenceSchemas(z, {
-      threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.5'),
-    }),
+  ...referenceSchemas({
+    threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.5'),
+  }),
   fromShorthand: referenceOptions,
   create: ({ value, threshold = 0.5 }) => {
     const references = referenceList(value).map(words)

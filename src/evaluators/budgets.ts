@@ -1,13 +1,15 @@
-import { defineEvaluator, type Zod } from './definition.ts'
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
 
-function limit(z: Zod) {
-  return { options: z.strictObject({ value: z.number().nonnegative() }), shorthand: z.number().nonnegative() }
+const limit = {
+  options: z.strictObject({ value: z.number().nonnegative() }),
+  shorthand: z.number().nonnegative(),
 }
 
 export const latencyMsLte = defineEvaluator({
   kind: 'latency_ms_lte',
   description: 'The target answered within this many milliseconds.',
-  schemas: limit,
+  ...limit,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'latency_ms_lte',
@@ -21,7 +23,7 @@ export const latencyMsLte = defineEvaluator({
 export const costUsdLte = defineEvaluator({
   kind: 'cost_usd_lte',
   description: 'The run cost at most this many US dollars; fails when the cost is unknown.',
-  schemas: limit,
+  ...limit,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'cost_usd_lte',
@@ -42,10 +44,8 @@ export const costUsdLte = defineEvaluator({
 export const iterationsLte = defineEvaluator({
   kind: 'iterations_lte',
   description: 'The agent loop ran at most this many model iterations.',
-  schemas: (z) => ({
-    options: z.strictObject({ value: z.int().nonnegative() }),
-    shorthand: z.int().nonnegative(),
-  }),
+  options: z.strictObject({ value: z.int().nonnegative() }),
+  shorthand: z.int().nonnegative(),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'iterations_lte',

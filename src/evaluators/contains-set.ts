@@ -1,4 +1,5 @@
-import { caseNote, found, needleSchemas, toList } from './contains.ts'
+import { z } from 'zod'
+import { caseNote, found, needles, needleSchemas, toList } from './contains.ts'
 import { defineEvaluator } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 import type { Evaluator } from './evaluator.ts'
@@ -6,10 +7,8 @@ import type { Evaluator } from './evaluator.ts'
 export const icontains = defineEvaluator({
   kind: 'icontains',
   description: 'The output contains every one of these strings, ignoring case (promptfoo’s `icontains`).',
-  schemas: (z) => {
-    const { shorthand } = needleSchemas(z)
-    return { options: z.strictObject({ value: shorthand }), shorthand }
-  },
+  options: z.strictObject({ value: needles }),
+  shorthand: needles,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => everyNeedle('icontains', toList(value), false),
 })
@@ -17,7 +16,7 @@ export const icontains = defineEvaluator({
 export const containsAll = defineEvaluator({
   kind: 'contains_all',
   description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
-  schemas: needleSchemas,
+  ...needleSchemas,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => everyNeedle('contains_all', toList(value), case_sensitive),
 })
@@ -26,7 +25,7 @@ export const containsAny = defineEvaluator({
   kind: 'contains_any',
   description:
     'The output contains at least one of these strings, ignoring case unless `case_sensitive: true`.',
-  schemas: needleSchemas,
+  ...needleSchemas,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => {
     const wanted = toList(value)

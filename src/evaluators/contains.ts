@@ -1,12 +1,18 @@
-import { defineEvaluator, expected, type Zod } from './definition.ts'
+import { z } from 'zod'
+import { defineEvaluator, expected } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 
-export function needleSchemas(z: Zod) {
-  const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
-    error: expected('a string or a list of strings'),
-  })
-  const caseSensitive = z.boolean().optional().describe('match case exactly @default false')
-  return { options: z.strictObject({ value: needles, case_sensitive: caseSensitive }), shorthand: needles }
+export const needles = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+  error: expected('a string or a list of strings'),
+})
+
+/** The schemas of a check for strings in the output: the needles, and `case_sensitive` in the long form. */
+export const needleSchemas = {
+  options: z.strictObject({
+    value: needles,
+    case_sensitive: z.boolean().optional().describe('match case exactly @default false'),
+  }),
+  shorthand: needles,
 }
 
 /** The needles of `wanted` that `output` holds, ignoring case unless `caseSensitive`. */
@@ -27,7 +33,7 @@ export function toList(value: string | string[]): string[] {
 export const contains = defineEvaluator({
   kind: 'contains',
   description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
-  schemas: needleSchemas,
+  ...needleSchemas,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => ({
     name: 'contains',
@@ -48,7 +54,7 @@ export const contains = defineEvaluator({
 export const notContains = defineEvaluator({
   kind: 'not_contains',
   description: 'The output contains none of these strings, ignoring case unless `case_sensitive: true`.',
-  schemas: needleSchemas,
+  ...needleSchemas,
   fromShorthand: (value) => ({ value }),
   create: ({ value, case_sensitive }) => ({
     name: 'not_contains',

@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { z } from 'zod'
 import type { Transcript } from '../types.ts'
 import { defineEvaluator } from './definition.ts'
 import type { EvaluatorContext, Verdict } from './evaluator.ts'
@@ -11,14 +12,14 @@ export type CustomCheck = (
   context: EvaluatorContext,
 ) => boolean | Verdict | Promise<boolean | Verdict>
 
+const moduleRef = z.string().regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
+
 export const custom = defineEvaluator({
   kind: 'custom',
   description:
     'A function `(transcript, context) => boolean | Verdict` exported from a JS or TS module: `./checks.ts#name`.',
-  schemas: (z) => {
-    const ref = z.string().regex(moduleRefPattern, 'expected `./path/to/module.ts#exportName`')
-    return { options: z.strictObject({ value: ref }), shorthand: ref }
-  },
+  options: z.strictObject({ value: moduleRef }),
+  shorthand: moduleRef,
   fromShorthand: (value) => ({ value }),
   create: ({ value }, { baseDir }) => {
     const ref = parseModuleRef(value, baseDir)

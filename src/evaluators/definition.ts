@@ -1,8 +1,5 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Evaluator } from './evaluator.ts'
-
-/** The zod namespace, as handed to a definition's `schemas`. */
-export type Zod = typeof z
 
 /**
  * One check as the registry knows it: the schema of its long-form options, how an `expect:` shorthand value
@@ -25,25 +22,17 @@ export interface EvaluatorDefinition<
   create(options: z.output<Options>, context: EvaluatorFactoryContext): Evaluator
 }
 
-/** What a check's module writes: its schemas come from a function of the zod namespace. */
-export type EvaluatorSpec<Options extends z.ZodObject, Shorthand extends z.ZodType> = Omit<
-  EvaluatorDefinition<Options, Shorthand>,
-  'options' | 'shorthand'
-> & {
-  schemas(z: Zod): { options: Options; shorthand: Shorthand }
-}
-
 /** What a factory may use besides its options. */
 export interface EvaluatorFactoryContext {
   /** directory of the case file; relative module paths (`custom: ./checks.ts#name`) resolve against it */
   baseDir: string
 }
 
-/** Infers a definition's option and shorthand types, and builds its schemas. */
+/** Returns `definition` as it is: `fromShorthand` and `create` get their parameter types from its schemas. */
 export function defineEvaluator<Options extends z.ZodObject, Shorthand extends z.ZodType>(
-  spec: EvaluatorSpec<Options, Shorthand>,
+  definition: EvaluatorDefinition<Options, Shorthand>,
 ): EvaluatorDefinition<Options, Shorthand> {
-  return { ...spec, ...spec.schemas(z) }
+  return definition
 }
 
 /** A zod `error` option that words a wrong value but leaves a missing one to the case-file wording ("missing"). */

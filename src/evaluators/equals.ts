@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 
@@ -5,17 +6,15 @@ export const equals = defineEvaluator({
   kind: 'equals',
   description:
     'The output equals this string; the long form may `trim` whitespace first and ignore case with `case_sensitive: false`.',
-  schemas: (z) => ({
-    options: z.strictObject({
-      value: z.string(),
-      trim: z
-        .boolean()
-        .optional()
-        .describe('compare with leading and trailing whitespace removed @default false'),
-      case_sensitive: z.boolean().optional().describe('match case exactly @default true'),
-    }),
-    shorthand: z.string(),
+  options: z.strictObject({
+    value: z.string(),
+    trim: z
+      .boolean()
+      .optional()
+      .describe('compare with leading and trailing whitespace removed @default false'),
+    case_sensitive: z.boolean().optional().describe('match case exactly @default true'),
   }),
+  shorthand: z.string(),
   fromShorthand: (value) => ({ value }),
   create: ({ value, trim = false, case_sensitive = true }) => {
     const normalize = (text: string) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { code, preview } from './describe.ts'
 
@@ -26,7 +27,8 @@ export const isRefusal = defineEvaluator({
   kind: 'is_refusal',
   description:
     'The output is (`true`) or is not (`false`) a refusal, by deterministic phrase detection (“I can’t help with…”).',
-  schemas: (z) => ({ options: z.strictObject({ value: z.boolean() }), shorthand: z.boolean() }),
+  options: z.strictObject({ value: z.boolean() }),
+  shorthand: z.boolean(),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'is_refusal',

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { ValidateFunction } from 'ajv'
 import { ConfigError } from '../errors.ts'
 import type { ToolCallRecord, Transcript } from '../types.ts'
@@ -8,23 +9,20 @@ import { describeError, loadSchema, validator } from './json-schema.ts'
 // how the agent engine words a call it rejected before running the tool (src/tools/validate.ts, engine/tool-runner.ts)
 const engineRejection = /^(?:Invalid arguments for tool|Unknown tool) /
 
+const toolSchemas = z
+  .record(z.string().min(1), z.record(z.string(), z.unknown()), {
+    error: expected('a map of tool name → JSON Schema'),
+  })
+  .describe('tool name → JSON Schema of its arguments; without it, the agent engine’s own checks count')
+
 export const isValidToolCall = defineEvaluator({
   kind: 'is_valid_tool_call',
   description:
     'Every tool call has arguments valid against its tool’s JSON Schema: the `schemas` given (tool name → schema, inline or `{ $ref: ./file.json }`), or else the schemas the agent engine checked the calls against.',
-  schemas: (z) => {
-    const schemas = z
-      .record(z.string().min(1), z.record(z.string(), z.unknown()), {
-        error: expected('a map of tool name → JSON Schema'),
-      })
-      .describe('tool name → JSON Schema of its arguments; without it, the agent engine’s own checks count')
-    return {
-      options: z.strictObject({ schemas: schemas.optional() }),
-      shorthand: z.union([z.literal(true), schemas], {
-        error: expected('`true` or a map of tool name → JSON Schema'),
-      }),
-    }
-  },
+  options: z.strictObject({ schemas: toolSchemas.optional() }),
+  shorthand: z.union([z.literal(true), toolSchemas], {
+    error: expected('`true` or a map of tool name → JSON Schema'),
+  }),
   fromShorthand: (value) => (value === true ? {} : { schemas: value }),
   create: ({ schemas }, { baseDir }) => {
     const validators =

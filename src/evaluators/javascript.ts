@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
 import type { Transcript } from '../types.ts'
 import { defineEvaluator } from './definition.ts'
@@ -43,26 +44,28 @@ function functionOf(body: string): Check | SyntaxError {
   }
 }
 
+const source = z
+  .string()
+  .min(1)
+  .superRefine((text, context) => {
+    const check = compile(text)
+    if (check instanceof SyntaxError) {
+      context.addIssue({
+        code: 'custom',
+        message: `JavaScript syntax error in ${shown(text)}: ${check.message}`,
+      })
+    }
+  })
+
 export const javascript = defineEvaluator({
   kind: 'javascript',
   description:
     'A JavaScript expression (or function body with `return`) over `output`, `transcript`, `vars` and `context`: true/false, a 0..1 score that passes at `threshold`, or `{ pass, score?, reason? }`.',
-  schemas: (z) => {
-    const source = z
-      .string()
-      .min(1)
-      .superRefine((text, context) => {
-        const check = compile(text)
-        if (check instanceof SyntaxError) {
-          context.addIssue({
-            code: 'custom',
-            message: `JavaScript syntax error in ${shown(text)}: ${check.message}`,
-          })
-        }
-      })
-    const threshold = z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.5')
-    return { options: z.strictObject({ value: source, threshold }), shorthand: source }
-  },
+  options: z.strictObject({
+    value: source,
+    threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.5'),
+  }),
+  shorthand: source,
   fromShorthand: (value) => ({ value }),
   create: ({ value, threshold = 0.5 }) => {
     const check = compile(value)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
+import { z } from 'zod'
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { ConfigError } from '../errors.ts'
 import { defineEvaluator, expected } from './definition.ts'
@@ -19,14 +20,14 @@ export function validator(): import('ajv').default {
   return ajv
 }
 
+const schemaObject = z.record(z.string(), z.unknown(), { error: expected('a JSON Schema object') })
+
 export const jsonSchema = defineEvaluator({
   kind: 'json_schema',
   description:
     'The structured output (or the JSON found in the output) is valid against this JSON Schema: inline, or `{ $ref: ./file.json }` relative to the case file.',
-  schemas: (z) => {
-    const schema = z.record(z.string(), z.unknown(), { error: expected('a JSON Schema object') })
-    return { options: z.strictObject({ schema }), shorthand: schema }
-  },
+  options: z.strictObject({ schema: schemaObject }),
+  shorthand: schemaObject,
   fromShorthand: (schema) => ({ schema }),
   create: ({ schema }, { baseDir }) => {
     const validate = compile(loadSchema(schema, baseDir))

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { extractJson } from '../engine/structured.ts'
 import type { Transcript } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
@@ -8,11 +9,9 @@ export const json = defineEvaluator({
   kind: 'json',
   description:
     'The output is or holds a JSON value (bare, in a code fence, or the first balanced value in prose).',
-  schemas: (z) => ({
-    options: z.strictObject({}),
-    shorthand: z.literal(true, {
-      error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
-    }),
+  options: z.strictObject({}),
+  shorthand: z.literal(true, {
+    error: expected('`true`; to require invalid JSON use `assert: [{ kind: json, not: true }]`'),
   }),
   fromShorthand: () => ({}),
   create: () => ({
@@ -29,7 +28,8 @@ export const json = defineEvaluator({
 export const parsed = defineEvaluator({
   kind: 'parsed',
   description: 'The structured output (or the JSON found in the output) includes these values (deep subset).',
-  schemas: (z) => ({ options: z.strictObject({ value: z.unknown() }), shorthand: z.unknown() }),
+  options: z.strictObject({ value: z.unknown() }),
+  shorthand: z.unknown(),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'parsed',

@@ -1,14 +1,13 @@
-import { defineEvaluator, type Zod } from './definition.ts'
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
 import { plural } from './describe.ts'
 
-function count(z: Zod) {
-  return { options: z.strictObject({ value: z.int().nonnegative() }), shorthand: z.int().nonnegative() }
-}
+const count = { options: z.strictObject({ value: z.int().nonnegative() }), shorthand: z.int().nonnegative() }
 
 export const minLength = defineEvaluator({
   kind: 'min_length',
   description: 'The output has at least this many characters.',
-  schemas: count,
+  ...count,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'min_length',
@@ -25,7 +24,7 @@ export const minLength = defineEvaluator({
 export const maxLength = defineEvaluator({
   kind: 'max_length',
   description: 'The output has at most this many characters.',
-  schemas: count,
+  ...count,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'max_length',

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 import { formatScore, referenceList, referenceOptions, referenceSchemas } from './references.ts'
@@ -6,10 +7,9 @@ export const levenshtein = defineEvaluator({
   kind: 'levenshtein',
   description:
     'The output is within `max_distance` character edits (Levenshtein distance) of this string, or of one of these strings.',
-  schemas: (z) =>
-    referenceSchemas(z, {
-      max_distance: z.int().nonnegative().optional().describe('the most edits allowed @default 5'),
-    }),
+  ...referenceSchemas({
+    max_distance: z.int().nonnegative().optional().describe('the most edits allowed @default 5'),
+  }),
   fromShorthand: referenceOptions,
   create: ({ value, max_distance = 5 }) => {
     const references = referenceList(value)

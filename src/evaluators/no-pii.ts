@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { z } from 'zod'
 import { defineEvaluator, expected } from './definition.ts'
 import { codeList } from './describe.ts'
 
@@ -12,19 +13,16 @@ export interface PiiMatch {
   index: number
 }
 
+const kindList = z.array(z.enum(piiKinds)).min(1)
+
 export const noPii = defineEvaluator({
   kind: 'no_pii',
   description:
     'The output contains no email, phone, SSN, credit card (Luhn-checked), IP address or US ZIP code.',
-  schemas: (z) => {
-    const kindList = z.array(z.enum(piiKinds)).min(1)
-    return {
-      options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
-      shorthand: z.union([z.literal(true), kindList], {
-        error: expected(`\`true\` or a list of ${piiKinds.join(', ')}`),
-      }),
-    }
-  },
+  options: z.strictObject({ kinds: kindList.default([...piiKinds]) }),
+  shorthand: z.union([z.literal(true), kindList], {
+    error: expected(`\`true\` or a list of ${piiKinds.join(', ')}`),
+  }),
   fromShorthand: (value) => ({ kinds: value === true ? [...piiKinds] : value }),
   create: ({ kinds }) => ({
     name: 'no_pii',

@@ -1,10 +1,12 @@
-import { defineEvaluator, type Zod } from './definition.ts'
+import { z } from 'zod'
+import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 
 export const output = defineEvaluator({
   kind: 'output',
   description: 'The output equals this string exactly.',
-  schemas: (z) => ({ options: z.strictObject({ value: z.string() }), shorthand: z.string() }),
+  options: z.strictObject({ value: z.string() }),
+  shorthand: z.string(),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'output',
@@ -15,17 +17,17 @@ export const output = defineEvaluator({
   }),
 })
 
+const pattern = z.string().superRefine((source, context) => {
+  const error = regexError(source)
+  if (error !== undefined) context.addIssue({ code: 'custom', message: error })
+})
+const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
+
 export const outputRegex = defineEvaluator({
   kind: 'output_regex',
   description: 'The output matches this regular expression (JavaScript syntax).',
-  schemas: (z) => {
-    const pattern = z.string().superRefine((source, context) => {
-      const error = regexError(source)
-      if (error !== undefined) context.addIssue({ code: 'custom', message: error })
-    })
-    const flags = z.string().regex(/^[dgimsuvy]*$/, 'expected regular expression flags among `dgimsuvy`')
-    return { options: z.strictObject({ value: pattern, flags: flags.optional() }), shorthand: pattern }
-  },
+  options: z.strictObject({ value: pattern, flags: flags.optional() }),
+  shorthand: pattern,
   fromShorthand: (value) => ({ value }),
   create: ({ value, flags }) => {
     const regex = new RegExp(value, flags)
@@ -40,10 +42,12 @@ export const outputRegex = defineEvaluator({
   },
 })
 
+const nonEmptyString = { options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }
+
 export const startsWith = defineEvaluator({
   kind: 'starts_with',
   description: 'The output, leading whitespace removed, starts with this string.',
-  schemas: nonEmptyString,
+  ...nonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'starts_with',
@@ -60,7 +64,7 @@ export const startsWith = defineEvaluator({
 export const endsWith = defineEvaluator({
   kind: 'ends_with',
   description: 'The output, trailing whitespace removed, ends with this string.',
-  schemas: nonEmptyString,
+  ...nonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'ends_with',
@@ -75,10 +79,6 @@ export const endsWith = defineEvaluator({
     },
   }),
 })
-
-function nonEmptyString(z: Zod) {
-  return { options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }
-}
 
 function regexError(source: string): string | undefined {
   try {

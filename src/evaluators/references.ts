@@ -1,16 +1,16 @@
-import type { z } from 'zod'
-import { expected, type Zod } from './definition.ts'
+import { z } from 'zod'
+import { expected } from './definition.ts'
 
 /**
  * Schemas of a check graded against reference text: the long form is `{ value, ...shape }`, and the shorthand is
  * the reference(s) alone or the long form itself.
  */
-export function referenceSchemas<Shape extends z.ZodRawShape>(zod: Zod, shape: Shape) {
-  const references = zod.union([zod.string().min(1), zod.array(zod.string().min(1)).min(1)], {
+export function referenceSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
+  const references = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
     error: expected('a reference string or a list of them'),
   })
-  const options = zod.strictObject({ value: references, ...shape })
-  return { options, shorthand: zod.union([references, options]) }
+  const options = z.strictObject({ value: references, ...shape })
+  return { options, shorthand: z.union([references, options]) }
 }
 
 /** The long form of a reference check's shorthand. */

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { preview } from './describe.ts'
 import {
@@ -14,11 +15,10 @@ export const rougeN = defineEvaluator({
   kind: 'rouge_n',
   description:
     'ROUGE-N recall of the output against the reference(s) (the best one counts) is at least `threshold`.',
-  schemas: (z) =>
-    referenceSchemas(z, {
-      n: z.int().min(1).max(4).optional().describe('n-gram length @default 1'),
-      threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.75'),
-    }),
+  ...referenceSchemas({
+    n: z.int().min(1).max(4).optional().describe('n-gram length @default 1'),
+    threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.75'),
+  }),
   fromShorthand: referenceOptions,
   create: ({ value, n = 1, threshold = 0.75 }) => {
     const references = referenceList(value).map((text) => ngramCounts(words(text), n))

@@ -1,4 +1,5 @@
 import type { EmbeddingModel } from '../providers/embedding-model.ts'
+import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
 import { code, preview } from './describe.ts'
 import { formatScore, referenceList, referenceOptions, referenceSchemas } from './references.ts'
@@ -7,15 +8,14 @@ export const similar = defineEvaluator({
   kind: 'similar',
   description:
     'The cosine similarity of the output’s embedding to this string’s (the best of several) is at least `threshold`; `model` picks the embedding model.',
-  schemas: (z) =>
-    referenceSchemas(z, {
-      threshold: z.number().min(-1).max(1).optional().describe('the lowest passing cosine @default 0.75'),
-      model: z
-        .string()
-        .min(1)
-        .optional()
-        .describe('embedding model: `local` (offline bag of words) or `openai:<model>` @default local'),
-    }),
+  ...referenceSchemas({
+    threshold: z.number().min(-1).max(1).optional().describe('the lowest passing cosine @default 0.75'),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('embedding model: `local` (offline bag of words) or `openai:<model>` @default local'),
+  }),
   fromShorthand: referenceOptions,
   create: ({ value, threshold = 0.75, model = 'local' }) => {
     // the providers load only when a case has a `similar` check

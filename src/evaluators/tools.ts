@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
 import { defineEvaluator } from './definition.ts'
@@ -6,7 +7,8 @@ import { code, codeList, compactJson } from './describe.ts'
 export const tool = defineEvaluator({
   kind: 'tool',
   description: 'The agent called this tool at least once.',
-  schemas: (z) => ({ options: z.strictObject({ value: z.string().min(1) }), shorthand: z.string().min(1) }),
+  options: z.strictObject({ value: z.string().min(1) }),
+  shorthand: z.string().min(1),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool',
@@ -22,13 +24,13 @@ export const tool = defineEvaluator({
   }),
 })
 
+const toolNames = z.array(z.string().min(1))
+
 export const tools = defineEvaluator({
   kind: 'tools',
   description: 'The agent called every one of these tools, in any order; `[]`: the agent called no tool.',
-  schemas: (z) => {
-    const names = z.array(z.string().min(1))
-    return { options: z.strictObject({ value: names }), shorthand: names }
-  },
+  options: z.strictObject({ value: toolNames }),
+  shorthand: toolNames,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tools',
@@ -50,13 +52,13 @@ export const tools = defineEvaluator({
   }),
 })
 
+const argsByTool = z.record(z.string().min(1), z.record(z.string(), z.unknown()))
+
 export const toolArgs = defineEvaluator({
   kind: 'tool_args',
   description: 'For each tool, some call has arguments that include these (deep subset).',
-  schemas: (z) => {
-    const argsByTool = z.record(z.string().min(1), z.record(z.string(), z.unknown()))
-    return { options: z.strictObject({ value: argsByTool }), shorthand: argsByTool }
-  },
+  options: z.strictObject({ value: argsByTool }),
+  shorthand: argsByTool,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool_args',

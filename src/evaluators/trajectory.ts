@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { withRenamedKeys } from '../util/renamed-keys.ts'
 import { findMismatch } from './deep-match.ts'
 import { valueAt } from '../util/value-at.ts'
-import { defineEvaluator, expected, type Zod } from './definition.ts'
+import { defineEvaluator, expected } from './definition.ts'
 import type { Evaluator } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
 import { alignInOrder, alignUnordered } from './trajectory-align.ts'
@@ -20,63 +20,61 @@ export type ArgsMode = (typeof argsModes)[number]
 /** the step and trajectory keys before they matched `tool` / `tool_args` */
 const RENAMED = { name: 'tool', args_match: 'args_mode' }
 
-function trajectorySchemas(z: Zod) {
-  const argsMode = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
-    error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
-  })
-  const step = z.union(
-    [
-      z.string().min(1),
-      withRenamedKeys(
-        z.strictObject({
-          tool: z.string().min(1),
-          args: z.record(z.string(), z.unknown()).optional(),
-          /** overrides the trajectory's `args_mode` for this step */
-          args_mode: argsMode.optional(),
-        }),
-        RENAMED,
-      ),
-    ],
-    { error: expected('a tool name or { tool, args?, args_mode? }') },
-  )
-  const options = withRenamedKeys(
-    z.strictObject({
-      steps: z.array(step),
-      /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
-       * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
-      order: z.enum(orderModes).default('strict'),
-      /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
-      args_mode: argsMode.default('superset'),
-      /** passes on a partial-credit score at or above this, instead of requiring a full match */
-      threshold: z.number().min(0).max(1).optional(),
-    }),
-    RENAMED,
-  )
-  const shorthand = z.union([z.array(step), options], {
-    error: expected('a list of steps or { steps, order?, args_mode?, threshold? }'),
-  })
-  return { options, shorthand }
-}
+const argsMode = z.union([z.enum(argsModes), z.array(z.string().min(1)).min(1)], {
+  error: expected(`one of ${argsModes.join(', ')} or a list of argument key paths`),
+})
+const step = z.union(
+  [
+    z.string().min(1),
+    withRenamedKeys(
+      z.strictObject({
+        tool: z.string().min(1),
+        args: z.record(z.string(), z.unknown()).optional(),
+        /** overrides the trajectory's `args_mode` for this step */
+        args_mode: argsMode.optional(),
+      }),
+      RENAMED,
+    ),
+  ],
+  { error: expected('a tool name or { tool, args?, args_mode? }') },
+)
+const trajectoryOptions = withRenamedKeys(
+  z.strictObject({
+    steps: z.array(step),
+    /** strict: same calls in the same order; unordered: same calls in any order; subset: no call outside the steps;
+     * superset: every step called, extra calls allowed; in-order: the steps appear in this order, extra calls allowed */
+    order: z.enum(orderModes).default('strict'),
+    /** exact, ignore, subset (no argument beyond the expected), superset (the expected ones, deep), or key paths compared exactly */
+    args_mode: argsMode.default('superset'),
+    /** passes on a partial-credit score at or above this, instead of requiring a full match */
+    threshold: z.number().min(0).max(1).optional(),
+  }),
+  RENAMED,
+)
+const trajectoryShorthand = z.union([z.array(step), trajectoryOptions], {
+  error: expected('a list of steps or { steps, order?, args_mode?, threshold? }'),
+})
 
-type TrajectoryOptions = z.output<ReturnType<typeof trajectorySchemas>['options']>
+type TrajectoryOptions = z.output<typeof trajectoryOptions>
 type Step = TrajectoryOptions['steps'][number]
 
 export const trajectory = defineEvaluator({
   kind: 'trajectory',
   description:
     'The tool calls match these steps under an order mode and an argument mode, with a partial-credit score.',
-  schemas: trajectorySchemas,
+  options: trajectoryOptions,
+  shorthand: trajectoryShorthand,
   fromShorthand: (value) => (Array.isArray(value) ? { steps: value } : value),
   create: (options) => trajectoryEvaluator('trajectory', options),
 })
 
+const orderedTools = z.array(z.string().min(1)).min(1)
+
 export const toolOrder = defineEvaluator({
   kind: 'tool_order',
   description: 'The agent called these tools in this order; other calls may come between them.',
-  schemas: (z) => {
-    const names = z.array(z.string().min(1)).min(1)
-    return { options: z.strictObject({ value: names }), shorthand: names }
-  },
+  options: z.strictObject({ value: orderedTools }),
+  shorthand: orderedTools,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) =>
     trajectoryEvaluator('tool_order', { steps: value, order: 'in-order', args_mode: 'ignore' }),

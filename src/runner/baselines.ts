@@ -13,6 +13,7 @@ import { WeightedAccuracyTally } from '../stats/proportion.ts'
 import { toCaseSummary, type SuiteCases } from './case-stats.ts'
 import type { CaseStats } from '../model/run-report.ts'
 import { isFlaky } from '../stats/trials.ts'
+import { TypedList } from '../util/typed-list.ts'
 import type { RunReport, SuiteStats } from '../model/run-report.ts'
 import { suiteFileKey } from './variants.ts'
 
@@ -94,8 +95,7 @@ export function suiteStatsOf(
   const { gate } = baselines
   const gated = (loaded !== undefined || suite.gate !== undefined) && gate !== undefined
   const accuracy = new WeightedAccuracyTally()
-  const scores = new Float64Array(cases.length)
-  let graded = 0
+  const scores = new TypedList(Float64Array, cases.length)
   let scored = false
   let trials = 0
   let flaky = 0
@@ -105,14 +105,14 @@ export function suiteStatsOf(
     if (entry.trials === 0) return
     const passRate = entry.passes / entry.trials
     accuracy.add(entry.weight, passRate)
-    scores[graded++] = entry.score ?? passRate
+    scores.push(entry.score ?? passRate)
     scored ||= entry.score !== undefined
   })
   const stats: SuiteStats = {
     suite: suite.name,
     meta,
     accuracy: accuracy.result(),
-    score: scoreOf(scores.subarray(0, graded)),
+    score: scoreOf(scores.view()),
     graded: scored,
     trials,
     flaky,

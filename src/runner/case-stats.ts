@@ -2,6 +2,7 @@ import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
 import type { CaseList } from '../cases/suite.ts'
 import { WeightedAccuracyTally, type WeightedAccuracy } from '../stats/proportion.ts'
 import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
+import { TypedList } from '../util/typed-list.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { CaseStats, CaseStatsList } from '../model/run-report.ts'
 
@@ -15,15 +16,14 @@ export class CaseStatsTally {
   readonly #suites: PlannedCases[] = []
   #length = 0
   #byKey: Map<string, number> | undefined
-  #columns = new Columns(1024)
+  readonly #columns = new Columns()
 
   /** Registers the cases of a suite (under a variant) before they run; case `i` of the list is then case `start + i` here. */
   plan(suite: string, cases: CaseList, variant?: string): { start: number } {
     const start = this.#length
     this.#suites.push({ name: suite, variant, cases, start })
     this.#length += cases.length
-    if (this.#length > this.#columns.capacity)
-      this.#columns = this.#columns.grown(Math.max(this.#length, 2 * this.#columns.capacity))
+    this.#columns.grow(this.#length)
     this.#byKey = undefined
     return { start }
   }
@@ -78,9 +78,9 @@ export class CaseStatsTally {
         const index = start + at
         if (!this.hasResult(index)) continue
         totals.weight = cases.weight(at)
-        totals.passes = c.passes[index] as number
-        totals.trials = c.graded[index] as number
-        totals.errored = c.errored[index] as number
+        totals.passes = c.passes.get(index)
+        totals.trials = c.graded.get(index)
+        totals.errored = c.errored.get(index)
         totals.score = scoreOf(c, index)
         visit(totals)
       }
@@ -103,7 +103,7 @@ export class CaseStatsTally {
   /** whether case `index` has a result */
   hasResult(index: number): boolean {
     const c = this.#columns
-    return (c.graded[index] ?? 0) + (c.errored[index] ?? 0) + (c.skipped[index] ?? 0) > 0
+    return c.graded.get(index) + c.errored.get(index) + c.skipped.get(index) > 0
   }
 
   /** the stats of case `index` */
@@ -210,12 +210,12 @@ class TallyCases implements CaseStatsList {
   }
 }
 
-function bump(column: Uint32Array | Float64Array, index: number, amount: number): void {
-  column[index] = (column[index] ?? 0) + amount
+function bump(column: TypedList<Uint32Array | Float64Array>, index: number, amount: number): void {
+  column.set(index, column.get(index) + amount)
 }
 
-function setFlag(flags: Uint8Array, index: number, flag: number): void {
-  flags[index] = (flags[index] ?? 0) | flag
+function setFlag(flags: TypedList<Uint8Array>, index: number, flag: number): void {
+  flags.set(index, flags.get(index) | flag)
 }
 
 const SCORED = 1
@@ -223,60 +223,40 @@ const COST_UNKNOWN = 2
 
 /** Running totals by case index: a few numbers per case, whatever the number of trials. */
 class Columns {
-  readonly passes: Uint32Array
-  readonly graded: Uint32Array
-  readonly errored: Uint32Array
-  readonly skipped: Uint32Array
-  readonly latencyCount: Uint32Array
-  readonly costCount: Uint32Array
-  readonly scoreSum: Float64Array
-  readonly latencySum: Float64Array
-  readonly costSum: Float64Array
+  readonly passes = new TypedList(Uint32Array, 1024)
+  readonly graded = new TypedList(Uint32Array, 1024)
+  readonly errored = new TypedList(Uint32Array, 1024)
+  readonly skipped = new TypedList(Uint32Array, 1024)
+  readonly latencyCount = new TypedList(Uint32Array, 1024)
+  readonly costCount = new TypedList(Uint32Array, 1024)
+  readonly scoreSum = new TypedList(Float64Array, 1024)
+  readonly latencySum = new TypedList(Float64Array, 1024)
+  readonly costSum = new TypedList(Float64Array, 1024)
   /** SCORED: some verdict carried a score, so the case is graded rather than only checked; COST_UNKNOWN */
-  readonly flags: Uint8Array
+  readonly flags = new TypedList(Uint8Array, 1024)
 
-  readonly capacity: number
-
-  constructor(capacity: number) {
-    this.capacity = capacity
-    this.passes = new Uint32Array(capacity)
-    this.graded = new Uint32Array(capacity)
-    this.errored = new Uint32Array(capacity)
-    this.skipped = new Uint32Array(capacity)
-    this.latencyCount = new Uint32Array(capacity)
-    this.costCount = new Uint32Array(capacity)
-    this.scoreSum = new Float64Array(capacity)
-    this.latencySum = new Float64Array(capacity)
-    this.costSum = new Float64Array(capacity)
-    this.flags = new Uint8Array(capacity)
-  }
-
-  grown(capacity: number): Columns {
-    const next = new Columns(capacity)
-    for (const key of COLUMN_KEYS) next[key].set(this[key])
-    return next
+  /** Makes room for cases up to index `length - 1`, their totals 0. */
+  grow(length: number): void {
+    for (const column of [
+      this.passes,
+      this.graded,
+      this.errored,
+      this.skipped,
+      this.latencyCount,
+      this.costCount,
+      this.scoreSum,
+      this.latencySum,
+      this.costSum,
+      this.flags,
+    ])
+      column.grow(length)
   }
 }
 
-const COLUMN_KEYS = [
-  'passes',
-  'graded',
-  'errored',
-  'skipped',
-  'latencyCount',
-  'costCount',
-  'scoreSum',
-  'latencySum',
-  'costSum',
-  'flags',
-] as const
-
 /** The mean score of case `index` over its graded trials, when some verdict carried a score. */
 function scoreOf(c: Columns, index: number): number | undefined {
-  const trials = c.graded[index] as number
-  return (c.flags[index] as number) & SCORED && trials > 0
-    ? round((c.scoreSum[index] as number) / trials, 6)
-    : undefined
+  const trials = c.graded.get(index)
+  return c.flags.get(index) & SCORED && trials > 0 ? round(c.scoreSum.get(index) / trials, 6) : undefined
 }
 
 /** The stats of case `at` of `cases`, case `index` of the columns. */
@@ -288,16 +268,15 @@ function statsOf(
   c: Columns,
   index: number,
 ): CaseStats {
-  const passes = c.passes[index] as number
-  const trials = c.graded[index] as number
-  const errored = c.errored[index] as number
-  const flags = c.flags[index] as number
-  const latencyCount = c.latencyCount[index] as number
-  const costCount = c.costCount[index] as number
+  const passes = c.passes.get(index)
+  const trials = c.graded.get(index)
+  const errored = c.errored.get(index)
+  const flags = c.flags.get(index)
+  const latencyCount = c.latencyCount.get(index)
+  const costCount = c.costCount.get(index)
   const status: CaseStatus =
     trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
-  const cost =
-    flags & COST_UNKNOWN || costCount === 0 ? null : round((c.costSum[index] as number) / costCount, 10)
+  const cost = flags & COST_UNKNOWN || costCount === 0 ? null : round(c.costSum.get(index) / costCount, 10)
   // filled in key order (summary.json's), without a conditional spread: this runs for every case, more than once
   const stats = {
     id: cases.id(at),
@@ -309,7 +288,7 @@ function statsOf(
   const score = scoreOf(c, index)
   if (score !== undefined) stats.score = score
   // rounded so committed baselines do not churn on sub-millisecond noise
-  stats.latencyMs = latencyCount === 0 ? 0 : round((c.latencySum[index] as number) / latencyCount, 1)
+  stats.latencyMs = latencyCount === 0 ? 0 : round(c.latencySum.get(index) / latencyCount, 1)
   stats.costUsd = cost
   stats.status = status
   stats.suite = suite

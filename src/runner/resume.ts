@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
 import { readLines } from '../report-file/lines.ts'
+import { TypedList } from '../util/typed-list.ts'
 import type { CaseResult } from '../model/case-result.ts'
 
 /** The key of a (case, variant, trial) pair; a run without variants keys as before variants existed. */
@@ -31,7 +32,9 @@ export async function readFinished(
 ): Promise<Finished> {
   const keys = new Set<string>()
   if (!existsSync(path)) return { keys, dropped: 0 }
-  const kept: { offset: number; bytes: number }[] = []
+  // where each kept row is in the file
+  const offsets = new TypedList(Float64Array, 1024)
+  const sizes = new TypedList(Uint32Array, 1024)
   let dropped = 0
   let ended = true
   for await (const line of readLines(path)) {
@@ -60,13 +63,14 @@ export async function readFinished(
       continue
     }
     keys.add(key)
-    kept.push({ offset: line.offset, bytes: line.bytes })
+    offsets.push(line.offset)
+    sizes.push(line.bytes)
     onRow(result)
   }
-  const last = kept.at(-1)
+  const last = offsets.length - 1
   // a last row without its newline would join the next appended row: rewrite that case too
-  if (last !== undefined) ended = await endsWithNewline(path, last.offset + last.bytes)
-  if (dropped > 0 || !ended) await rewrite(path, kept)
+  if (last >= 0) ended = await endsWithNewline(path, offsets.get(last) + sizes.get(last))
+  if (dropped > 0 || !ended) await rewrite(path, offsets, sizes)
   return { keys, dropped }
 }
 
@@ -81,11 +85,17 @@ async function endsWithNewline(path: string, at: number): Promise<boolean> {
   }
 }
 
-async function rewrite(path: string, kept: readonly { offset: number; bytes: number }[]): Promise<void> {
+async function rewrite(
+  path: string,
+  offsets: TypedList<Float64Array>,
+  sizes: TypedList<Uint32Array>,
+): Promise<void> {
   const source = await open(path, 'r')
   const target = await open(`${path}.tmp`, 'w')
   try {
-    for (const { offset, bytes } of kept) {
+    for (let row = 0; row < offsets.length; row++) {
+      const offset = offsets.get(row)
+      const bytes = sizes.get(row)
       const buffer = Buffer.alloc(bytes + 1)
       await source.read(buffer, 0, bytes, offset)
       buffer[bytes] = 10

@@ -5,6 +5,7 @@ import { dirname } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadSuite } from '../../src/cases/load.ts'
 import { CaseFileError } from '../../src/errors.ts'
+import { evaluatorRegistry } from '../../src/evaluators/registry.ts'
 import { fixture, fixturesDir, loadErrorOf, scratchFile } from './helpers.ts'
 
 describe('loadSuite on a valid file', () => {
@@ -155,7 +156,7 @@ describe('loadSuite on an invalid file', () => {
         'invalid/many-issues.yaml:11:21: cases[0].expect.output_regex: Invalid regular expression: /(unclosed/: Unterminated group',
         'invalid/many-issues.yaml:12:9: cases[1].id: duplicate case id `cancel` (first defined at line 6)',
         'invalid/many-issues.yaml:14:13: cases[1].weight: expected number, received string "heavy"',
-        'invalid/many-issues.yaml:16:17: cases[1].assert[0].kind: unknown evaluator kind `tool_call`; known kinds: tool, tools, tool_args, tool_order, trajectory, contains, not_contains, output, output_regex, json, parsed, json_schema, starts_with, ends_with, min_length, max_length, latency_ms_lte, cost_usd_lte, iterations_lte, no_pii, no_injection, custom, equals, icontains, contains_any, contains_all, levenshtein, rouge_n, bleu, is_refusal, javascript, is_valid_tool_call, similar',
+        `invalid/many-issues.yaml:16:17: cases[1].assert[0].kind: unknown evaluator kind \`tool_call\`; known kinds: ${[...evaluatorRegistry.keys()].join(', ')}`,
         'invalid/many-issues.yaml:17:9: cases[1].assert[1].value: missing (required)',
         'invalid/many-issues.yaml:17:27: cases[1].assert[1].valu: unknown key `valu`; did you mean `value`?',
         'invalid/many-issues.yaml:20:17: cases[2].input[0].role: expected one of system, user, assistant, received string "robot"',

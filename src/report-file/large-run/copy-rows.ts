@@ -1,8 +1,8 @@
-import { canonicalJson } from '../util/canonical-json.ts'
-import type { AtomicFile } from '../util/atomic-file.ts'
-import { readAt } from '../util/read-at.ts'
-import type { Redactor } from '../util/redact.ts'
-import type { ResultRows } from './rows.ts'
+import { canonicalJson } from '../../util/canonical-json.ts'
+import type { AtomicFile } from '../../util/atomic-file.ts'
+import { readAt } from '../../util/read-at.ts'
+import type { Redactor } from '../../util/redact.ts'
+import type { ResultRows } from './result-rows.ts'
 
 // windows stay under ~1 MB, above which Node makes latin1 text an external string that the GC frees late
 /** rows copied per step: the next rows in report order up to this many bytes */
