@@ -6,7 +6,7 @@ import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call.ts'
 import type { OfferedTools } from './prepare-tools.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
-import type { ToolRunScope } from './tool-runner.ts'
+import type { ToolRunScope } from './tool-scope.ts'
 
 type HookEvent<Hook extends keyof Observer> = Parameters<NonNullable<Observer[Hook]>>[0]
 

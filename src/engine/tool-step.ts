@@ -1,7 +1,9 @@
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
 import type { Step } from './steps.ts'
-import { runToolCalls, toolResultText, type ToolOutcome } from './tool-runner.ts'
+import { toolResultText } from './tool-call.ts'
+import { runToolCalls } from './tool-runner.ts'
+import type { ToolOutcome } from './tool-scope.ts'
 import type { LimitStop } from './usage-limits.ts'
 
 /**
