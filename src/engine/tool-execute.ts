@@ -93,24 +93,7 @@ async function execute(
   })
   // a tool that throws synchronously never reaches the race below, and `finally` still aborts the controller
   aborted.catch(() => undefined)
-  const context: ToolContext = {
-    deps: scope.deps,
-    signal: controller.signal,
-    runId: scope.runId,
-    callId: call.id,
-    emit: (chunk) => {
-      // the call already ended (finished, timed out or aborted): late chunks would be misleading
-      if (controller.signal.aborted) return
-      void notify(scope.observers, 'onToolChunk', {
-        runId: scope.runId,
-        agent: scope.agent,
-        callId: call.id,
-        name: call.name,
-        chunk,
-      })
-      void scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
-    },
-  }
+  const context = toolContextOf(call, scope, controller.signal)
   try {
     const returned: unknown = (tool.execute as (args: unknown, context: ToolContext) => unknown)(
       args,
@@ -122,6 +105,28 @@ async function execute(
     clearTimeout(timer)
     scope.signal.removeEventListener('abort', onAbort)
     if (!controller.signal.aborted) controller.abort()
+  }
+}
+
+/** What the tool's `execute` gets: its chunks go to the observers and the stream until the call ends. */
+function toolContextOf(call: ToolCallRequest, scope: ToolRunScope, signal: AbortSignal): ToolContext {
+  return {
+    deps: scope.deps,
+    signal,
+    runId: scope.runId,
+    callId: call.id,
+    emit: (chunk) => {
+      // the call already ended (finished, timed out or aborted): late chunks would be misleading
+      if (signal.aborted) return
+      void notify(scope.observers, 'onToolChunk', {
+        runId: scope.runId,
+        agent: scope.agent,
+        callId: call.id,
+        name: call.name,
+        chunk,
+      })
+      void scope.emit?.({ type: 'tool-chunk', callId: call.id, name: call.name, chunk })
+    },
   }
 }
 
