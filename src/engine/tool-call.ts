@@ -23,7 +23,7 @@ export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): P
   const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
   const tool = scope.tools.get(call.name)
   const fail = (args: unknown, error: string): Promise<ToolOutcome> =>
-    failedCall({ call, tool, args, clock }, error, scope)
+    endCall({ call, tool, args, clock }, { ok: false, error }, scope)
   if (scope.signal.aborted) return fail(call.arguments, notRunMessage(call))
   if (!tool) return fail(call.arguments, unknownToolMessage(call.name, scope.tools))
   const checked = checkToolArguments(tool, call.arguments)
@@ -40,7 +40,7 @@ export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): P
   if (refusal !== undefined) return fail(checked.args, refusal)
   try {
     const result = await cachedExecute(tool, checked.args, call, scope)
-    return await succeededCall({ call, tool, args: checked.args, clock }, result, scope)
+    return await endCall({ call, tool, args: checked.args, clock }, { ok: true, result }, scope)
   } catch (error) {
     return fail(checked.args, failureMessage(call, error))
   }
@@ -77,60 +77,30 @@ interface CallOfRun {
   clock: CallClock
 }
 
-async function succeededCall(
+/** Records, traces, observes and streams how a call ended. */
+async function endCall(
   { call, tool, args, clock }: CallOfRun,
-  result: unknown,
+  end: { ok: true; result: unknown } | { ok: false; error: string },
   scope: ToolRunScope,
 ): Promise<ToolOutcome> {
+  const { id: callId, name } = call
+  const { ok } = end
   const durationMs = performance.now() - clock.started
-  const record: ToolCallRecord = { id: call.id, name: call.name, args, result, durationMs }
+  const outcome = end.ok ? { result: end.result } : { error: end.error }
+  const record: ToolCallRecord = { id: callId, name, args, ...outcome, durationMs }
   scope.trace.push({
     type: 'tool_result',
     startedAt: clock.startedAt,
     durationMs,
-    callId: call.id,
-    name: call.name,
-    ok: true,
-    result,
+    callId,
+    name,
+    ok,
+    ...outcome,
   })
-  const { runId, agent } = scope
-  await notify(
-    scope.observers,
-    'onToolEnd',
-    { runId, agent, callId: call.id, call: record },
-    scope.awaitObservers,
-  )
-  if (scope.emit)
-    await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: true, result })
-  return { record, tool, ok: true, content: toolResultText(result) }
-}
-
-async function failedCall(
-  { call, tool, args, clock }: CallOfRun,
-  error: string,
-  scope: ToolRunScope,
-): Promise<ToolOutcome> {
-  const durationMs = performance.now() - clock.started
-  const record: ToolCallRecord = { id: call.id, name: call.name, args, error, durationMs }
-  scope.trace.push({
-    type: 'tool_result',
-    startedAt: clock.startedAt,
-    durationMs,
-    callId: call.id,
-    name: call.name,
-    ok: false,
-    error,
-  })
-  const { runId, agent } = scope
-  await notify(
-    scope.observers,
-    'onToolError',
-    { runId, agent, callId: call.id, call: record },
-    scope.awaitObservers,
-  )
-  if (scope.emit)
-    await scope.emit({ type: 'tool-result', callId: call.id, name: call.name, ok: false, error })
-  return { record, tool, ok: false, content: error }
+  const event = { runId: scope.runId, agent: scope.agent, callId, call: record }
+  await notify(scope.observers, ok ? 'onToolEnd' : 'onToolError', event, scope.awaitObservers)
+  if (scope.emit) await scope.emit({ type: 'tool-result', callId, name, ok, ...outcome })
+  return { record, tool, ok, content: end.ok ? toolResultText(end.result) : end.error }
 }
 
 function failureMessage(call: ToolCallRequest, error: unknown): string {
