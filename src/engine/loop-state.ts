@@ -3,7 +3,7 @@ import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usa
 import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
-import type { ModelCallScope } from './model-call.ts'
+import type { ModelCallScope } from './model-call-scope.ts'
 import type { OfferedTools } from './prepare-tools.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
 import type { ToolRunScope } from './tool-scope.ts'
