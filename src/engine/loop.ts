@@ -39,7 +39,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
   }
 }
 
-/** Takes turns until one ends the run; a throw (a model call that failed for good) ends it too. */
+/** Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. */
 export async function runLoop(loop: AgentLoop): Promise<Ending> {
   try {
     while (true) {
