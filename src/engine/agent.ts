@@ -13,7 +13,8 @@ import { resolveRetry } from './retry.ts'
 import { EventChannel } from './event-channel.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
-import { executeRun, type ResolvedAgent } from './run.ts'
+import type { ResolvedAgent } from './resolved-agent.ts'
+import { executeRun } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
   /** runs at once @default 4 */

@@ -1,33 +1,14 @@
-import { AbortError, ProviderError, TimeoutError, toError } from '../errors.ts'
-import type { CallOptions, Completion, CompletionRequest, Provider } from '../providers/provider.ts'
-import type { TraceStep } from '../types.ts'
-import type { ResponseCache } from './cache.ts'
+import { toError } from '../errors.ts'
+import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import { callScopeReader } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
+import { attemptInSlot, isRateLimit } from './model-attempt.ts'
+import type { ModelCallScope } from './model-call-scope.ts'
 import { notify } from './notify.ts'
-import type { Observer } from './observer.ts'
-import type { EmitEvent } from './event-channel.ts'
-import { abortReason, isRetryable, retryDelayMs, sleep, type ResolvedRetry } from './retry.ts'
+import type { AdaptiveLimiter } from './rate-limit.ts'
+import { abortReason, isRetryable, retryDelayMs, sleep } from './retry.ts'
 
 const currentCallScope = callScopeReader()
-
-/** What a model call needs from the run. */
-export interface ModelCallScope {
-  runId: string
-  agent: string
-  provider: Provider
-  signal: AbortSignal
-  observers: readonly Observer[]
-  /** wait for each observer hook's promise @default false */
-  awaitObservers?: boolean
-  trace: TraceStep[]
-  retry: ResolvedRetry
-  requestTimeoutMs: number
-  cache: ResponseCache | undefined
-  trial: number
-  /** set when streaming: text deltas go here */
-  emit: EmitEvent | undefined
-}
 
 /** Calls the model once, through the cache, with timeouts and retries; every attempt lands in the trace. */
 export async function callModel(
@@ -37,8 +18,7 @@ export async function callModel(
 ): Promise<Completion> {
   const { provider } = scope
   const key = scope.cache ? cacheKey(provider.id, request, scope.trial) : undefined
-  const startedAt = Date.now()
-  const started = performance.now()
+  const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
   await notify(
     scope.observers,
     'onLlmStart',
@@ -50,83 +30,140 @@ export async function callModel(
   // the runner's per-case scope: cassette and rate limiter, whoever built the Agent
   const ambient = currentCallScope()
   const recorded = ambient?.recorder?.model({ scope: ambient, providerId: provider.id, request })
-  if (recorded?.replayed) return replayedCall(recorded.replayed, iteration, scope, startedAt, started)
+  if (recorded?.replayed) return replayedCall(recorded.replayed, iteration, scope, clock)
   if (key !== undefined && scope.cache) {
     const cached = (await scope.cache.get(key)) as Completion | undefined
     if (cached) {
       recorded?.save(cached)
-      const durationMs = performance.now() - started
-      scope.trace.push({ type: 'cache_hit', startedAt, durationMs, iteration, providerId: provider.id, key })
-      if (cached.message.text) void scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
-      await llmEnded(scope, iteration, cached, durationMs, true)
+      await cacheHit(cached, { iteration, key }, scope, clock)
       return cached
     }
   }
-  const limiter = ambient?.limiters?.for(provider.id)
-  let retries = 0
-  let rateLimitRetries = 0
-  for (let attempt = 1; ; attempt++) {
-    const slot = await limiter?.acquire(scope.signal)
-    const attemptStartedAt = Date.now()
-    const attemptStarted = performance.now()
-    try {
-      let completion: Completion
-      try {
-        completion = await attemptCall(request, iteration, scope)
-      } catch (thrown) {
-        const error = toError(thrown)
-        slot?.done(isRateLimit(error) ? { rateLimited: true, retryAfterMs: error.retryAfterMs } : 'failed')
-        throw error
-      }
-      slot?.done('ok')
-      const durationMs = performance.now() - attemptStarted
-      scope.trace.push({
-        type: 'llm_call',
-        startedAt: attemptStartedAt,
-        durationMs,
-        iteration,
-        providerId: completion.providerId ?? provider.id,
-        model: completion.model,
-        usage: completion.usage,
-        finishReason: completion.finishReason,
-        toolCalls: completion.message.toolCalls.length,
-      })
-      await llmEnded(scope, iteration, completion, durationMs, false)
+  return callWithRetries(request, iteration, scope, {
+    limiter: ambient?.limiters?.for(provider.id),
+    keep: async (completion) => {
       recorded?.save(completion)
       if (key !== undefined) await scope.cache?.set(key, completion)
+    },
+  })
+}
+
+/** When a call started: the wall clock for the trace, the monotonic one for its duration. */
+interface CallClock {
+  startedAt: number
+  started: number
+}
+
+/** How a live call is made: under the runner's rate limiter, and what it does with the reply. */
+interface LiveCall {
+  limiter: AdaptiveLimiter | undefined
+  /** saves the reply to the cassette and the cache */
+  keep: (completion: Completion) => Promise<void>
+}
+
+/** Calls the provider until a reply comes in, waiting out and retrying what may be retried. */
+async function callWithRetries(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+  live: LiveCall,
+): Promise<Completion> {
+  const spent: RetriesSpent = { retries: 0, rateLimitRetries: 0 }
+  for (let attempt = 1; ; attempt++) {
+    const slot = await live.limiter?.acquire(scope.signal)
+    const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
+    try {
+      const completion = await attemptInSlot(request, iteration, scope, slot)
+      const durationMs = performance.now() - clock.started
+      traceLlmCall(scope, iteration, completion, clock.startedAt, durationMs)
+      await llmEnded(scope, iteration, completion, durationMs, false)
+      await live.keep(completion)
       return completion
     } catch (thrown) {
-      if (scope.signal.aborted) throw abortReason(scope.signal)
-      const error = toError(thrown)
-      if (!isRetryable(error)) throw error
-      // under the runner's limiter a 429 waits its turn on its own budget; maxRetries 0 still means fail fast
-      const waitsOut = limiter !== undefined && isRateLimit(error) && scope.retry.maxRetries > 0
-      if (waitsOut ? ++rateLimitRetries > limiter.maxRateLimitRetries : ++retries > scope.retry.maxRetries)
-        throw error
-      const delayMs = retryDelayMs(error, waitsOut ? rateLimitRetries : retries, scope.retry)
-      scope.trace.push({
-        type: 'retry',
-        startedAt: attemptStartedAt,
-        durationMs: performance.now() - attemptStarted,
-        iteration,
-        providerId: provider.id,
-        attempt,
-        delayMs,
-        error: error.message,
-      })
-      await notify(
-        scope.observers,
-        'onRetry',
-        { runId: scope.runId, agent: scope.agent, attempt, delayMs, error },
-        scope.awaitObservers,
-      )
+      const { error, delayMs } = retryAfter(thrown, scope, live.limiter, spent)
+      await announceRetry(scope, { iteration, attempt, delayMs, error }, clock)
       await sleep(delayMs, scope.signal)
     }
   }
 }
 
-function isRateLimit(error: Error): error is ProviderError {
-  return error instanceof ProviderError && error.status === 429
+/** The retries a call has made so far, on each budget. */
+interface RetriesSpent {
+  retries: number
+  rateLimitRetries: number
+}
+
+/** How long to wait before the next attempt; rethrows when the failure is final (an abort, or out of retries). */
+function retryAfter(
+  thrown: unknown,
+  scope: ModelCallScope,
+  limiter: AdaptiveLimiter | undefined,
+  spent: RetriesSpent,
+): { error: Error; delayMs: number } {
+  if (scope.signal.aborted) throw abortReason(scope.signal)
+  const error = toError(thrown)
+  if (!isRetryable(error)) throw error
+  // under the runner's limiter a 429 waits its turn on its own budget; maxRetries 0 still means fail fast
+  const waitsOut = limiter !== undefined && isRateLimit(error) && scope.retry.maxRetries > 0
+  if (
+    waitsOut
+      ? ++spent.rateLimitRetries > limiter.maxRateLimitRetries
+      : ++spent.retries > scope.retry.maxRetries
+  )
+    throw error
+  return {
+    error,
+    delayMs: retryDelayMs(error, waitsOut ? spent.rateLimitRetries : spent.retries, scope.retry),
+  }
+}
+
+async function announceRetry(
+  scope: ModelCallScope,
+  {
+    iteration,
+    attempt,
+    delayMs,
+    error,
+  }: { iteration: number; attempt: number; delayMs: number; error: Error },
+  clock: CallClock,
+): Promise<void> {
+  scope.trace.push({
+    type: 'retry',
+    startedAt: clock.startedAt,
+    durationMs: performance.now() - clock.started,
+    iteration,
+    providerId: scope.provider.id,
+    attempt,
+    delayMs,
+    error: error.message,
+  })
+  await notify(
+    scope.observers,
+    'onRetry',
+    { runId: scope.runId, agent: scope.agent, attempt, delayMs, error },
+    scope.awaitObservers,
+  )
+}
+
+/** A reply served from the response cache: a `cache_hit` step, observed as cached. */
+async function cacheHit(
+  cached: Completion,
+  { iteration, key }: { iteration: number; key: string },
+  scope: ModelCallScope,
+  clock: CallClock,
+): Promise<void> {
+  const durationMs = performance.now() - clock.started
+  const { startedAt } = clock
+  scope.trace.push({
+    type: 'cache_hit',
+    startedAt,
+    durationMs,
+    iteration,
+    providerId: scope.provider.id,
+    key,
+  })
+  if (cached.message.text) void scope.emit?.({ type: 'text-delta', text: cached.message.text, iteration })
+  await llmEnded(scope, iteration, cached, durationMs, true)
 }
 
 /** A call served from the cassette: traced and observed like a live one, so replayed transcripts match. */
@@ -134,10 +171,23 @@ async function replayedCall(
   completion: Completion,
   iteration: number,
   scope: ModelCallScope,
-  startedAt: number,
-  started: number,
+  clock: CallClock,
 ): Promise<Completion> {
-  const durationMs = performance.now() - started
+  const durationMs = performance.now() - clock.started
+  traceLlmCall(scope, iteration, completion, clock.startedAt, durationMs)
+  if (completion.message.text)
+    void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+  await llmEnded(scope, iteration, completion, durationMs, false)
+  return completion
+}
+
+function traceLlmCall(
+  scope: ModelCallScope,
+  iteration: number,
+  completion: Completion,
+  startedAt: number,
+  durationMs: number,
+): void {
   scope.trace.push({
     type: 'llm_call',
     startedAt,
@@ -149,10 +199,6 @@ async function replayedCall(
     finishReason: completion.finishReason,
     toolCalls: completion.message.toolCalls.length,
   })
-  if (completion.message.text)
-    void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
-  await llmEnded(scope, iteration, completion, durationMs, false)
-  return completion
 }
 
 function llmEnded(
@@ -165,75 +211,4 @@ function llmEnded(
   const { runId, agent, provider } = scope
   const event = { runId, agent, iteration, providerId: provider.id, completion, durationMs, cached }
   return notify(scope.observers, 'onLlmEnd', event, scope.awaitObservers)
-}
-
-async function attemptCall(
-  request: CompletionRequest,
-  iteration: number,
-  scope: ModelCallScope,
-): Promise<Completion> {
-  const timeoutMs = scope.requestTimeoutMs
-  const controller = new AbortController()
-  const onAbort = (): void => {
-    controller.abort(abortReason(scope.signal))
-  }
-  scope.signal.addEventListener('abort', onAbort, { once: true })
-  const timer = setTimeout(() => {
-    controller.abort(
-      new TimeoutError(`Model call to \`${scope.provider.id}\` timed out after ${timeoutMs} ms.`, timeoutMs),
-    )
-  }, timeoutMs)
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => {
-      reject(toError(controller.signal.reason ?? new AbortError('aborted')))
-    })
-  })
-  try {
-    const work =
-      scope.emit && scope.provider.stream
-        ? streamCall(request, iteration, scope, controller.signal)
-        : scope.provider.complete(request, callOptions(scope, controller.signal)).then((completion) => {
-            if (completion.message.text)
-              void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
-            return completion
-          })
-    return await Promise.race([work, aborted])
-  } finally {
-    clearTimeout(timer)
-    scope.signal.removeEventListener('abort', onAbort)
-  }
-}
-
-async function streamCall(
-  request: CompletionRequest,
-  iteration: number,
-  scope: ModelCallScope,
-  signal: AbortSignal,
-): Promise<Completion> {
-  const stream = scope.provider.stream?.(request, callOptions(scope, signal))
-  if (!stream) throw new Error('provider has no stream()')
-  for await (const event of stream) {
-    // the reader left `agent.stream()`: stop reading the reply
-    signal.throwIfAborted()
-    if (event.type === 'text-delta') void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
-    else if (event.type === 'done') return event.completion
-  }
-  throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)
-}
-
-function callOptions(scope: ModelCallScope, signal: AbortSignal): CallOptions {
-  return {
-    signal,
-    onFallback: ({ from, to, error }) => {
-      scope.trace.push({
-        type: 'fallback',
-        startedAt: Date.now(),
-        durationMs: 0,
-        from,
-        to,
-        error: error.message,
-      })
-      void notify(scope.observers, 'onFallback', { runId: scope.runId, agent: scope.agent, from, to, error })
-    },
-  }
 }

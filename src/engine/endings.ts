@@ -1,0 +1,72 @@
+import { toError } from '../errors.ts'
+import type { Message, StopReason } from '../types.ts'
+import type { LoopState } from './loop-state.ts'
+import type { LimitStop } from './usage-limits.ts'
+
+/** How a run ended: its stop reason, final text, validated output and, when it failed, why. */
+export interface Ending {
+  stopReason: StopReason
+  output: string
+  parsed?: unknown
+  error?: string
+}
+
+export function abortedEnding(): Ending {
+  return { stopReason: 'aborted', output: '', error: 'The run was aborted.' }
+}
+
+/** The ending of a run that threw: aborted when the run's signal was, else an error; traced either way. */
+export function endingOfThrown(state: LoopState, thrown: unknown): Ending {
+  const error = toError(thrown)
+  const ending: Ending = state.signal.aborted
+    ? { stopReason: 'aborted', output: '', error: `The run was aborted: ${error.message}` }
+    : { stopReason: 'error', output: '', error: error.message }
+  state.trace.push({
+    type: 'error',
+    startedAt: Date.now(),
+    durationMs: 0,
+    error: ending.error ?? error.message,
+  })
+  return ending
+}
+
+/** Ends the run at a usage limit or at `maxIterations`: closes the iteration, traces and observes the stop. */
+export async function stopAtLimit(state: LoopState, stop: LimitStop, output: string): Promise<Ending> {
+  await state.endIteration()
+  state.trace.push({
+    type: 'limit',
+    startedAt: Date.now(),
+    durationMs: 0,
+    limit: stop.limit,
+    reason: stop.reason,
+  })
+  await state.observe('onLimit', {
+    runId: state.runId,
+    agent: state.agent.name,
+    limit: stop.limit,
+    reason: stop.reason,
+  })
+  const stopReason = stop.limit === 'maxIterations' ? 'max_iterations' : 'usage_limit'
+  return { stopReason, output, error: stop.reason }
+}
+
+/** The model was called `maxIterations` times and gave no final answer. */
+export function stopAtMaxIterations(state: LoopState): Promise<Ending> {
+  const { maxIterations } = state.agent
+  return stopAtLimit(
+    state,
+    {
+      limit: 'maxIterations',
+      reason: `Stopped after ${maxIterations} model calls (maxIterations) without a final answer.`,
+    },
+    lastAssistantText(state.messages),
+  )
+}
+
+export function lastAssistantText(messages: readonly Message[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]
+    if (message?.role === 'assistant' && message.content) return message.content
+  }
+  return ''
+}

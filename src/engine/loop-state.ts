@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usage } from '../types.ts'
+import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
+import { notify } from './notify.ts'
+import type { Observer } from './observer.ts'
+import type { ModelCallScope } from './model-call-scope.ts'
+import type { OfferedTools } from './prepare-tools.ts'
+import type { ResolvedAgent } from './resolved-agent.ts'
+import type { ToolRunScope } from './tool-scope.ts'
+
+type HookEvent<Hook extends keyof Observer> = Parameters<NonNullable<Observer[Hook]>>[0]
+
+/** What one agent run holds while its loop turns: the conversation, what it produced and spent, its counters. */
+export class LoopState {
+  readonly runId = randomUUID()
+  readonly startedAt = performance.now()
+  readonly agent: ResolvedAgent
+  readonly signal: AbortSignal
+  readonly deps: unknown
+  /** the whole conversation, history included */
+  readonly messages: Message[]
+  readonly trace: TraceStep[] = []
+  readonly toolCalls: ToolCallRecord[] = []
+  readonly reasoning: string[] = []
+  usage: Usage = emptyUsage()
+  /** null once a reply's price is unknown */
+  costUsd: number | null = 0
+  requests = 0
+  /** model calls made in the loop */
+  iterations = 0
+  providerUsed: string
+  /** tool calls that failed in this run */
+  toolErrors = 0
+  /** per tool name: how many of its calls in a row failed */
+  readonly failureStreaks = new Map<string, number>()
+  outputRetries = 0
+  /** the iteration whose model call was made and whose end is not yet observed; 0 when none */
+  #openIteration = 0
+
+  constructor(agent: ResolvedAgent, input: AgentInput, options: RunOptions) {
+    this.agent = agent
+    this.signal = options.signal ?? new AbortController().signal
+    this.deps = options.deps ?? agent.deps
+    this.messages = [...(options.history ?? []), ...toMessages(input)]
+    this.providerUsed = agent.provider.id
+  }
+
+  /** Calls one hook on every observer of the agent; see `notify`. */
+  observe<Hook extends keyof Observer>(hook: Hook, event: HookEvent<Hook>): Promise<void> | undefined {
+    return notify(this.agent.observers, hook, event, this.agent.awaitObservers)
+  }
+
+  async startIteration(): Promise<void> {
+    this.#openIteration = this.iterations + 1
+    await this.observe('onIterationStart', {
+      runId: this.runId,
+      agent: this.agent.name,
+      iteration: this.#openIteration,
+    })
+  }
+
+  /** Observes the end of the open iteration, once; does nothing when none is open. */
+  async endIteration(): Promise<void> {
+    if (this.#openIteration === 0) return
+    const iteration = this.#openIteration
+    this.#openIteration = 0
+    await this.observe('onIterationEnd', { runId: this.runId, agent: this.agent.name, iteration })
+  }
+
+  /** The run as a hook (a validator, `prepare`, `prepareTools`) sees it now. */
+  context(): RunContext {
+    return {
+      deps: this.deps,
+      runId: this.runId,
+      iteration: this.iterations,
+      messages: this.messages,
+      usage: this.usage,
+    }
+  }
+}
+
+/** One run's loop: the state that changes at each turn, and what every turn uses unchanged. */
+export interface AgentLoop {
+  state: LoopState
+  modelScope: ModelCallScope
+  /** `tools` is set to the tools offered at each turn */
+  toolScope: ToolRunScope
+  system: string | undefined
+  /** the agent's tools: offered at every turn unless the agent prepares them per turn */
+  allTools: OfferedTools
+}
+
+function toMessages(input: AgentInput): Message[] {
+  if (typeof input === 'string') return [{ role: 'user', content: input }]
+  return input.map((turn) => ({ role: turn.role, content: turn.content }))
+}

@@ -1,0 +1,59 @@
+import type { RunOptions } from './agent-run.ts'
+import { MemoryCache } from './cache.ts'
+import { endingOfThrown, type Ending } from './endings.ts'
+import type { EmitEvent } from './event-channel.ts'
+import type { AgentLoop, LoopState } from './loop-state.ts'
+import type { ResolvedAgent } from './resolved-agent.ts'
+import { takeTurn } from './turn.ts'
+
+/** Sets up the scopes of the run's model and tool calls, and its system prompt (which can call `instructions`). */
+export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent | undefined): AgentLoop {
+  const { agent, runId, signal, deps, trace } = state
+  const shared = { runId, agent: agent.name, signal, observers: agent.observers, trace, emit }
+  return {
+    state,
+    modelScope: {
+      ...shared,
+      provider: agent.provider,
+      awaitObservers: agent.awaitObservers,
+      retry: agent.retry,
+      requestTimeoutMs: agent.requestTimeoutMs,
+      cache: agent.cache,
+      trial: options.trial ?? 0,
+    },
+    toolScope: {
+      ...shared,
+      tools: agent.tools,
+      deps,
+      awaitObservers: agent.awaitObservers,
+      policy: agent.policy,
+      confirm: agent.confirm,
+      confirmTimeoutMs: agent.confirmTimeoutMs,
+      defaultTimeoutMs: agent.toolTimeoutMs,
+      parallel: agent.parallelTools,
+      concurrency: agent.toolConcurrency,
+      toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
+    },
+    system: systemPrompt(agent, deps),
+    allTools: { schemas: [...agent.tools.values()].map((tool) => tool.schema), tools: agent.tools },
+  }
+}
+
+/** Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. */
+export async function runLoop(loop: AgentLoop): Promise<Ending> {
+  try {
+    while (true) {
+      const ending = await takeTurn(loop)
+      if (ending) return ending
+    }
+  } catch (thrown) {
+    return endingOfThrown(loop.state, thrown)
+  }
+}
+
+function systemPrompt(agent: ResolvedAgent, deps: unknown): string | undefined {
+  const base = typeof agent.instructions === 'function' ? agent.instructions({ deps }) : agent.instructions
+  if (!agent.outputJsonSchema || agent.provider.capabilities?.structuredOutput) return base
+  const instruction = `Reply with only a JSON value that matches this JSON Schema:\n${JSON.stringify(agent.outputJsonSchema)}`
+  return base ? `${base}\n\n${instruction}` : instruction
+}

@@ -1,0 +1,101 @@
+import { AbortError, ProviderError, TimeoutError, toError } from '../errors.ts'
+import type { CallOptions, Completion, CompletionRequest } from '../providers/provider.ts'
+import type { ModelCallScope } from './model-call-scope.ts'
+import { notify } from './notify.ts'
+import type { RateLimitSlot } from './rate-limit.ts'
+import { abortReason } from './retry.ts'
+
+/** Makes one attempt and tells the rate limiter's slot how it went. */
+export async function attemptInSlot(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+  slot: RateLimitSlot | undefined,
+): Promise<Completion> {
+  let completion: Completion
+  try {
+    completion = await attemptCall(request, iteration, scope)
+  } catch (thrown) {
+    const error = toError(thrown)
+    slot?.done(isRateLimit(error) ? { rateLimited: true, retryAfterMs: error.retryAfterMs } : 'failed')
+    throw error
+  }
+  slot?.done('ok')
+  return completion
+}
+
+export function isRateLimit(error: Error): error is ProviderError {
+  return error instanceof ProviderError && error.status === 429
+}
+
+/** One request to the provider (streamed when the run streams), under the request timeout and the run's signal. */
+async function attemptCall(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+): Promise<Completion> {
+  const timeoutMs = scope.requestTimeoutMs
+  const controller = new AbortController()
+  const onAbort = (): void => {
+    controller.abort(abortReason(scope.signal))
+  }
+  scope.signal.addEventListener('abort', onAbort, { once: true })
+  const timer = setTimeout(() => {
+    controller.abort(
+      new TimeoutError(`Model call to \`${scope.provider.id}\` timed out after ${timeoutMs} ms.`, timeoutMs),
+    )
+  }, timeoutMs)
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => {
+      reject(toError(controller.signal.reason ?? new AbortError('aborted')))
+    })
+  })
+  try {
+    const work =
+      scope.emit && scope.provider.stream
+        ? streamCall(request, iteration, scope, controller.signal)
+        : scope.provider.complete(request, callOptions(scope, controller.signal)).then((completion) => {
+            if (completion.message.text)
+              void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+            return completion
+          })
+    return await Promise.race([work, aborted])
+  } finally {
+    clearTimeout(timer)
+    scope.signal.removeEventListener('abort', onAbort)
+  }
+}
+
+async function streamCall(
+  request: CompletionRequest,
+  iteration: number,
+  scope: ModelCallScope,
+  signal: AbortSignal,
+): Promise<Completion> {
+  const stream = scope.provider.stream?.(request, callOptions(scope, signal))
+  if (!stream) throw new Error('provider has no stream()')
+  for await (const event of stream) {
+    // the reader left `agent.stream()`: stop reading the reply
+    signal.throwIfAborted()
+    if (event.type === 'text-delta') void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
+    else if (event.type === 'done') return event.completion
+  }
+  throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)
+}
+
+function callOptions(scope: ModelCallScope, signal: AbortSignal): CallOptions {
+  return {
+    signal,
+    onFallback: ({ from, to, error }) => {
+      scope.trace.push({
+        type: 'fallback',
+        startedAt: Date.now(),
+        durationMs: 0,
+        from,
+        to,
+        error: error.message,
+      })
+      void notify(scope.observers, 'onFallback', { runId: scope.runId, agent: scope.agent, from, to, error })
+    },
+  }
+}

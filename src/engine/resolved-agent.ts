@@ -1,0 +1,49 @@
+import type { z } from 'zod'
+import type { ModelSettings, Provider } from '../providers/provider.ts'
+import type { PolicyRules } from '../tools/policy.ts'
+import type { AnyTool } from '../tools/tool.ts'
+import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
+import type { ResponseCache } from './cache.ts'
+import type { ErasedOutputValidator } from './final-output.ts'
+import type { Observer } from './observer.ts'
+import type { ModelPrice, UsageLimits } from './options.ts'
+import type { ErasedPrepareTools } from './prepare-tools.ts'
+import type { ResolvedRetry } from './retry.ts'
+
+/** An Agent's options with every default applied. */
+export interface ResolvedAgent {
+  name: string
+  provider: Provider
+  instructions: string | ((context: { deps: unknown }) => string) | undefined
+  tools: ReadonlyMap<string, AnyTool>
+  /** set when a tool has `prepare` or the agent has `prepareTools`: the tool list is decided at each step */
+  prepareTools: ErasedPrepareTools | 'per-tool' | undefined
+  maxIterations: number
+  parallelTools: boolean
+  toolConcurrency: number
+  toolTimeoutMs: number
+  toolRetries: number
+  maxToolErrors: number
+  stopWhen: ((call: ToolCallRecord, result: unknown) => boolean) | undefined
+  policy: PolicyRules | undefined
+  confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
+  confirmTimeoutMs: number
+  output: z.ZodType | undefined
+  /** the output schema takes a string: the reply text is validated as it is, not searched for JSON */
+  outputPlainText: boolean
+  outputJsonSchema: Record<string, unknown> | undefined
+  outputValidators: readonly ErasedOutputValidator[]
+  outputRetries: number
+  settings: ModelSettings | undefined
+  retry: ResolvedRetry
+  requestTimeoutMs: number
+  limits: UsageLimits | undefined
+  cache: ResponseCache | undefined
+  /** some tool has `cache`: without the agent's cache, each run gets its own */
+  cachesTools: boolean
+  observers: readonly Observer[]
+  /** each hook's promise is awaited before the run goes on */
+  awaitObservers: boolean
+  deps: unknown
+  prices: Record<string, ModelPrice> | undefined
+}

@@ -1,0 +1,37 @@
+import type { PolicyRules } from '../tools/policy.ts'
+import type { AnyTool } from '../tools/tool.ts'
+import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
+import type { ResponseCache } from './cache.ts'
+import type { EmitEvent } from './event-channel.ts'
+import type { Observer } from './observer.ts'
+
+/** Everything the tool runner needs from the run. */
+export interface ToolRunScope {
+  runId: string
+  agent: string
+  tools: ReadonlyMap<string, AnyTool>
+  deps: unknown
+  signal: AbortSignal
+  observers: readonly Observer[]
+  awaitObservers: boolean
+  trace: TraceStep[]
+  emit: EmitEvent | undefined
+  policy: PolicyRules | undefined
+  confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
+  confirmTimeoutMs: number
+  defaultTimeoutMs: number
+  parallel: boolean
+  concurrency: number
+  /** where cacheable tools keep results: the agent's cache, else one for the run */
+  toolCache: ResponseCache | undefined
+}
+
+/** One finished call: the record for the result, the text for the model, and whether it succeeded. */
+export interface ToolOutcome {
+  record: ToolCallRecord
+  /** the tool that ran, when the name was known */
+  tool: AnyTool | undefined
+  ok: boolean
+  /** what the model is sent as the tool result */
+  content: string
+}

@@ -1,0 +1,158 @@
+import { dirname } from 'node:path'
+import type { CaseDefinition } from '../cases/case-definition.ts'
+import type { EvaluatorCompiler } from '../cases/compile-checks.ts'
+import type { Suite } from '../cases/suite.ts'
+import { toError } from '../errors.ts'
+import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
+import type { CaseResult } from '../model/case-result.ts'
+import type { Target } from '../targets/target.ts'
+import { conversationOf } from './conversation.ts'
+import { planSuite, type PlannedCase } from './plan-suite.ts'
+import type { CaseJob } from './run-case.ts'
+import type { RunOptions } from './run-options.ts'
+import type { WantedPair } from './run-progress.ts'
+import { modelOf, type RunSetup } from './run-setup.ts'
+import type { SuiteSnapshots } from './snapshots.ts'
+
+/** A pair to run, or a skipped case's result; with its case's index among all the run's cases. */
+export type Job =
+  | { caseIndex: number; job: CaseJob; skip?: undefined }
+  | { caseIndex: number; job?: undefined; skip: CaseResult }
+
+/**
+ * The pairs of `lane` (some of the run's suites, in run order) made one at a time; `wanted` (resuming) leaves out
+ * those that already have a result.
+ */
+export function* jobs(setup: RunSetup, lane: readonly Suite[], wanted?: WantedPair): Generator<Job> {
+  for (const suite of lane) yield* suiteJobs(setup, suite, wanted)
+}
+
+/** What every pair of one suite shares. */
+interface SuitePairs {
+  suite: Suite
+  /** case `at` of this suite is case `first + at` of the run */
+  first: number
+  target: Target
+  recorder: CaseJob['recorder']
+  limiters: CaseJob['limiters']
+  baseDir: string
+  model: string | undefined
+  judge: JudgeOptions
+  variant: string | undefined
+  compile: EvaluatorCompiler
+  snapshots: SuiteSnapshots | undefined
+}
+
+/** What every trial of one case shares: built once per case, not per pair. */
+interface BuiltCase {
+  definition: CaseDefinition
+  evaluators: CaseJob['evaluators']
+  conversation: CaseJob['conversation']
+  snapshot: CaseJob['snapshot']
+}
+
+function* suiteJobs(setup: RunSetup, suite: Suite, wanted: WantedPair | undefined): Generator<Job> {
+  const shared = suitePairsOf(setup, suite)
+  for (const planned of planSuite(suite, setup.options)) {
+    const caseIndex = shared.first + planned.at
+    if (planned.skip !== undefined) {
+      if (!wanted || wanted(suite, planned.id, 0))
+        yield { caseIndex, skip: skippedResult(shared, planned, planned.skip) }
+      continue
+    }
+    const trials: number[] = []
+    for (let trial = 0; trial < planned.trials; trial++)
+      if (!wanted || wanted(suite, planned.id, trial)) trials.push(trial)
+    if (trials.length === 0) continue
+    const built = buildCase(shared, planned)
+    for (const trial of trials) yield { caseIndex, job: pairJob(shared, planned, built, trial) }
+  }
+}
+
+function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
+  const { options, services } = setup
+  const index = options.suites.indexOf(suite)
+  let first = 0
+  for (const before of options.suites.slice(0, index)) first += before.cases.length
+  return {
+    suite,
+    first,
+    target: setup.targets[index] as Target,
+    recorder: services.cassettes?.for(suite),
+    limiters: services.limiters,
+    baseDir: dirname(suite.file),
+    model: modelOf(suite, options).model,
+    judge: judgeOf(suite, options),
+    variant: suite.variant?.name,
+    compile: setup.compile,
+    snapshots: setup.snapshots?.[index],
+  }
+}
+
+function skippedResult({ suite, variant }: SuitePairs, { at, id }: PlannedCase, reason: string): CaseResult {
+  // keys in canonical order, as the rows of run-case
+  return {
+    caseId: id,
+    durationMs: 0,
+    reason,
+    status: 'skipped',
+    suite: suite.name,
+    tags: suite.cases.tags(at),
+    trial: 0,
+    ...(variant !== undefined && { variant }),
+    weight: suite.cases.weight(at),
+  }
+}
+
+function buildCase(shared: SuitePairs, planned: PlannedCase): BuiltCase {
+  const { suite, compile, baseDir, judge, snapshots } = shared
+  const variantVars = suite.variant?.vars
+  // built only now: a large suite holds no definitions while it runs
+  const built = suite.cases.get(planned.at)
+  const definition = variantVars ? { ...built, vars: { ...built.vars, ...variantVars } } : built
+  let evaluators: CaseJob['evaluators']
+  let conversation: CaseJob['conversation']
+  try {
+    evaluators = compile(definition, { baseDir, judge })
+    conversation = conversationOf(definition, compile, { baseDir, judge })
+  } catch (error) {
+    evaluators = toError(error)
+  }
+  const snapshot = snapshots?.covers(planned.id, definition.snapshot !== undefined)
+    ? { store: snapshots, strict: definition.snapshot === 'strict' }
+    : undefined
+  return { definition, evaluators, conversation, snapshot }
+}
+
+function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, trial: number): CaseJob {
+  const { definition } = built
+  // one literal per pair, no spreads: this runs 100k times in a large suite
+  return {
+    suite: shared.suite.name,
+    variant: shared.variant,
+    caseId: planned.id,
+    trial,
+    tags: definition.tags,
+    weight: definition.weight,
+    input: definition.input,
+    vars: definition.vars,
+    target: shared.target,
+    evaluators: built.evaluators,
+    conversation: built.conversation,
+    snapshot: built.snapshot,
+    timeoutMs: planned.timeoutMs,
+    model: shared.model,
+    recorder: shared.recorder,
+    limiters: shared.limiters,
+  }
+}
+
+/** The judge settings of one suite: its `judge:` block, with `--judge` and a provider override applied. */
+function judgeOf(suite: Suite, options: RunOptions): JudgeOptions {
+  return {
+    ...suite.judge,
+    ...(options.judge === undefined ? {} : { model: options.judge }),
+    ...(options.judgeProvider === undefined ? {} : { provider: options.judgeProvider }),
+    suite: suite.name,
+  }
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path'
+import type { RunReport } from '../model/run-report.ts'
+import { writeJsonFile } from '../util/json-file.ts'
+import { baselineWritable, combineGates } from './baselines.ts'
+import { appendRunIndex } from './run-index.ts'
+import type { RunProgress } from './run-progress.ts'
+import type { RunSetup } from './run-setup.ts'
+import { statsOfSuites } from './stats-of-suites.ts'
+
+/** Saves snapshots and baselines, compares and gates each suite, and writes and announces the report. */
+export async function finishRun(
+  setup: RunSetup,
+  progress: RunProgress,
+  stoppedBy: RunReport['stoppedBy'],
+  durationMs: number,
+): Promise<RunReport> {
+  const { options, info } = setup
+  const summary = progress.stats.summary()
+  await saveSnapshots(setup, progress)
+  const { summary: snapshotSummary } = progress.snapshotTally
+  const writeBaselines =
+    options.updateBaseline !== undefined &&
+    stoppedBy === undefined &&
+    baselineWritable(summary, options.updateBaseline.force)
+  const { suiteStats, comparisons, variants } = await statsOfSuites(setup, progress, writeBaselines)
+  const gate = combineGates(suiteStats)
+  const report: RunReport = {
+    ...info,
+    ...summary,
+    suiteStats,
+    durationMs,
+    notRun: info.total - progress.finished,
+    resultsFile: progress.results.path,
+    ...(progress.rows && { rows: progress.rows }),
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
+    ...(comparisons.length === 1 && { comparison: comparisons[0] }),
+    ...(comparisons.length > 1 && { comparisons }),
+    ...(gate && { gate }),
+    ...(variants && { variants }),
+    ...(snapshotSummary.new + snapshotSummary.unchanged + snapshotSummary.changed + snapshotSummary.updated >
+      0 && {
+      snapshots: snapshotSummary,
+    }),
+  }
+  await writeJsonFile(join(info.dir, 'summary.json'), report)
+  await appendRunIndex(report)
+  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(report)
+  return report
+}
+
+async function saveSnapshots(setup: RunSetup, progress: RunProgress): Promise<void> {
+  for (const store of setup.snapshots ?? []) {
+    const written = await store.save()
+    if (written !== undefined) progress.snapshotTally.summary.written.push(written)
+  }
+}
