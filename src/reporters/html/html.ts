@@ -21,7 +21,7 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
   const nonce = randomBytes(16).toString('base64')
   const marker = `@@evals-data-${randomBytes(8).toString('hex')}@@`
   const { header } = source
-  const suites = header.run.suites.map((suite) => suite.name).join(', ')
+  const suites = [...new Set(header.run.suites.map((suite) => suite.name))].join(', ')
   const page = pageShell({
     nonce,
     title: `evals report${suites === '' ? '' : ` · ${suites}`}`,

@@ -14,6 +14,8 @@ export interface PageCase {
   id: string
   /** trial, 0-based */
   t: number
+  /** the variant, when the suite has variants */
+  vr?: string
   /** status */
   st: ReportCase['status']
   /** score */
@@ -72,6 +74,7 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
     tags: result.tags,
     v: [],
   }
+  if (result.variant !== undefined) page.vr = result.variant
   if (transition !== undefined) page.b = transition
   if (result.status === 'skipped') {
     page.why = text(result.reason)
