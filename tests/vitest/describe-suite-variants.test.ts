@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
 import { loadSuite } from '../../src/cases/load.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
@@ -19,6 +19,8 @@ interface TestResult {
   meta: { evals?: EvalsTaskMeta }
 }
 
+/** the tests of each spec file of the fixture, by file name */
+const byFile = new Map<string, TestResult[]>()
 let tests: TestResult[]
 
 beforeAll(() => {
@@ -37,9 +39,10 @@ beforeAll(() => {
   // the fixture's failing cases fail their tests: exit code 1, with a report
   expect(vitest.status, `${vitest.stdout}${vitest.stderr}`).toBe(1)
   const report = JSON.parse(readFileSync(outputFile, 'utf8')) as {
-    testResults: { assertionResults: TestResult[] }[]
+    testResults: { name: string; assertionResults: TestResult[] }[]
   }
-  tests = report.testResults.flatMap((file) => file.assertionResults)
+  for (const file of report.testResults) byFile.set(basename(file.name), file.assertionResults)
+  tests = byFile.get('suite.spec.ts') ?? []
 }, 60_000)
 
 test('describeSuite makes one test per (case, variant, trial), named `case [variant]`', () => {
@@ -96,4 +99,20 @@ test('grades every (case, variant, trial) as `evals run` does', async () => {
   const cli = rows.filter((row) => row.status !== 'skipped').map(key)
   expect(graded.sort()).toEqual(cli.sort())
   expect(graded).toHaveLength(12)
+})
+
+test('describeSuite compares several models as variants named after them', () => {
+  const models = byFile.get('models.spec.ts') ?? []
+  expect(models.map((entry) => `${entry.status} ${entry.fullName}`)).toEqual([
+    'passed cases.yaml greet [local] [trial 1/2]',
+    'passed cases.yaml greet [local] [trial 2/2]',
+    'passed cases.yaml greet [house-model-xl] [trial 1/2]',
+    'passed cases.yaml greet [house-model-xl] [trial 2/2]',
+    'failed cases.yaml version [local]',
+    'failed cases.yaml version [house-model-xl]',
+    'skipped cases.yaml later [local]',
+    'skipped cases.yaml later [house-model-xl]',
+  ])
+  const big = models.find((entry) => entry.fullName === 'cases.yaml version [house-model-xl]')
+  expect(big?.failureMessages[0]).toContain('Output: "v1 on house-model-xl: which"')
 })
