@@ -13,7 +13,7 @@ import type { CaseResult } from '../../src/model/case-result.ts'
 import type { RunReport, VariantSummary } from '../../src/model/run-report.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import { launchChromium, NO_CHROMIUM } from './browser.ts'
-import { syntheticResults, writeRun } from './synthetic.ts'
+import { syntheticResult, syntheticResults, writeRun } from './synthetic.ts'
 import { named } from './tools.ts'
 
 const COMPARE_YAML = join(import.meta.dirname, '..', '..', 'cases', 'compare.yaml')
@@ -147,6 +147,38 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
       await page.locator('#side-b').selectOption('prompt-v2')
       expect(await outputOf('prompt-v2')).toMatch(/Anything else I can help with\?$/)
       expect(await detail.locator('.side').count()).toBe(2)
+      await page.close()
+    })
+
+    test('combines the trials of a cell and opens the trial that explains its status', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      // synthetic result 20 passes with score 1, result 10 fails with score 0.5
+      const trial = (i: number, variant: string, t: number): CaseResult => ({
+        ...syntheticResult(i),
+        caseId: 'refund',
+        variant,
+        trial: t,
+      })
+      const results = [trial(20, 'a', 0), trial(10, 'a', 1), trial(20, 'b', 0), trial(20, 'b', 1)]
+      const run = writeRun(dir, results)
+      const suite = run.suites[0] as RunReport['suites'][number]
+      const variants = [summaryOf('a', 0.5, null, 900), summaryOf('b', 1, null, 900)]
+      const page = await open(
+        await renderHtml(
+          {
+            ...run,
+            suites: variants.map((summary) => ({ ...suite, variant: summary.variant })),
+            variants: { variants, pairs: [] },
+          },
+          dir,
+        ),
+      )
+      const row = page.locator('#mrows .mrow')
+      expect(await cellTexts(row)).toEqual(['support › refund', 'failed 1/2 · 0.75', 'passed 2/2 · 1.00'])
+      await row.locator('[data-variant="a"]').click()
+      expect(await page.locator('#detail h2').textContent()).toBe('support › refund [a] (trial 2)')
+      await row.locator('[data-variant="b"]').click()
+      expect(await page.locator('#detail h2').textContent()).toBe('support › refund [b]')
       await page.close()
     })
 

@@ -2,7 +2,8 @@
  * The cases × variants matrix of the HTML report: part of the page script's closure (it uses `el`, `$`, `cases`,
  * `renderCase`, `showCase` …). One row per (suite, case), one column per variant; each cell aggregates the trials
  * as the baselines do (failed if any trial failed, else errored if any errored). Rows are virtualized like the case
- * table and follow its filters. A cell opens that run's transcript; a case name shows two variants side by side.
+ * table and follow its filters. A cell opens the transcript of its first trial with the cell's status; a case name
+ * shows two variants side by side.
  */
 export const MATRIX_SCRIPT = String.raw`
   function variantNames() {
@@ -39,7 +40,9 @@ export const MATRIX_SCRIPT = String.raw`
     });
     var st = graded > passes ? 'failed' : errored > 0 ? 'errored' : graded > 0 ? 'passed' : 'skipped';
     var text = st + (list.length > 1 ? ' ' + passes + '/' + list.length : '') + (scored ? ' · ' + (scoreSum / scored).toFixed(2) : '');
-    return { st: st, text: text };
+    // the run a click opens: the first trial with the cell's status, so its transcript explains the cell
+    var shows = list.filter(function (i) { return cases[i].st === st; })[0];
+    return { st: st, text: text, shows: shows === undefined ? list[0] : shows };
   }
 
   function variantSelect(id, label, value) {
@@ -125,7 +128,7 @@ export const MATRIX_SCRIPT = String.raw`
         var list = row.cells.get(v);
         if (!list) { line.appendChild(el('span', 'none', '—')); return; }
         var cell = cellOf(list), span = el('span', 'cell st ' + cell.st, cell.text);
-        span.dataset.index = String(list[0]);
+        span.dataset.index = String(cell.shows);
         span.dataset.variant = v;
         line.appendChild(span);
       });
@@ -143,7 +146,7 @@ export const MATRIX_SCRIPT = String.raw`
     pick.forEach(function (v) {
       var side = el('div', 'side'), list = row.cells.get(v);
       side.dataset.variant = v;
-      if (list) renderCase(side, cases[list[0]], v);
+      if (list) renderCase(side, cases[cellOf(list).shows], v);
       else { side.appendChild(el('h2', '', v)); side.appendChild(el('p', 'hint', 'did not run this case')); }
       sides.appendChild(side);
     });
