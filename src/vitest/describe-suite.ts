@@ -28,7 +28,7 @@ export interface DescribeSuiteOptions {
   target?: SuiteTarget
   /** model for agent targets; overrides the file's `model:` and its variants' */
   model?: string
-  /** several models to compare, each a variant named after it, instead of the file's `variants:` (as `--model a --model b`) */
+  /** models to compare, each a variant named after it, instead of the file's `variants:` (as several `--model`) */
   models?: readonly string[]
   /** judge settings over the suite's `judge:`, e.g. `{ model }`, or a `provider` in tests */
   judge?: JudgeOptions
