@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Comparison, Transition } from '../../src/baselines/comparison.ts'
 import { loadSuite } from '../../src/cases/load.ts'
 import type { ReportInput } from '../../src/report-file/header.ts'
 import { openReport } from '../../src/report-file/read.ts'
@@ -245,6 +246,58 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
       expect(await page.locator('#detail .side > h2').allTextContents()).toEqual(names)
       expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined()
       expect(requests).toEqual([])
+      await page.close()
+    })
+
+    test("shows each variant's own baseline transitions", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const variants = [summaryOf('a', 0.8, null, 900), summaryOf('b', 0.9, null, 900)]
+      const comparisonOf = (transition: Transition, current: number): Comparison => ({
+        suite: 'support',
+        baselineCreatedAt: '2026-01-01T00:00:00.000Z',
+        baselineAgeDays: 30,
+        cases: [
+          {
+            id: 'case-00005',
+            transition,
+            tags: ['shipping'],
+            baseline: null,
+            current: { status: 'failed', passes: 0, trials: 1, passRate: 0, latencyMs: 405, costUsd: null },
+            passRateDelta: null,
+          },
+        ],
+        counts: {
+          regressed: 0,
+          improved: 0,
+          unchanged: 0,
+          new: 0,
+          removed: 0,
+          'input-changed': 0,
+          unscored: 0,
+        },
+        accuracy: { baseline: 0.85, current, delta: current - 0.85 },
+        paired: null,
+        latency: { baseline: null, current: null, p50Ratio: null, p95Ratio: null },
+        cost: { baselineUsd: null, currentUsd: null, ratio: null },
+        warnings: [],
+      })
+      const run = {
+        ...variantRun(dir, 20, variants),
+        comparisons: [comparisonOf('regressed', 0.8), comparisonOf('new', 0.9)],
+      }
+      const page = await open(await renderHtml(run, dir))
+      expect(await page.locator('#baseline .box').allTextContents()).toEqual([
+        expect.stringMatching(/^Baseline support \[a\]: accuracy 85\.0% → 80\.0%/) as string,
+        expect.stringMatching(/^Baseline support \[b\]: accuracy 85\.0% → 90\.0%/) as string,
+      ])
+      await page.locator('#search').fill('case-00005')
+      await expect.poll(() => page.locator('#rows .row').count()).toBe(2)
+      const rows = await page.locator('#rows .row').all()
+      const cells = await Promise.all(rows.map(async (row) => row.locator('span').allTextContents()))
+      expect(cells.map((cell) => [cell[1], cell[7]])).toEqual([
+        ['support › case-00005 [a]', 'regressed'],
+        ['support › case-00005 [b]', 'new'],
+      ])
       await page.close()
     })
 

@@ -64,7 +64,7 @@ export const PAGE_SCRIPT = String.raw`
     (header.comparison || []).forEach(function (c) {
       var box = el('div', 'box');
       var delta = c.accuracy.delta === null ? '' : ' (' + (c.accuracy.delta >= 0 ? '+' : '') + (c.accuracy.delta * 100).toFixed(1) + ' pts)';
-      box.textContent = 'Baseline ' + c.suite + ': accuracy ' + pct(c.accuracy.baseline) + ' → ' + pct(c.accuracy.current) + delta +
+      box.textContent = 'Baseline ' + c.suite + (c.variant === undefined ? '' : ' [' + c.variant + ']') + ': accuracy ' + pct(c.accuracy.baseline) + ' → ' + pct(c.accuracy.current) + delta +
         ' · ' + c.counts.regressed + ' regressed · ' + c.counts.improved + ' improved · ' + c.counts['new'] + ' new · ' + c.counts.removed + ' removed';
       $('baseline').appendChild(box);
     });
