@@ -1,3 +1,4 @@
+import type { CaseDefinition } from '../cases/case-definition.ts'
 import type { Suite, Variant } from '../cases/suite.ts'
 
 /**
@@ -19,4 +20,9 @@ export function expandVariants(suite: Suite, models?: readonly string[]): Suite[
 /** The suite's name for its files (baselines, snapshots): `<suite>@<variant>` for a variant's copy. */
 export function suiteFileKey(suite: Pick<Suite, 'name' | 'variant'>): string {
   return suite.variant === undefined ? suite.name : `${suite.name}@${suite.variant.name}`
+}
+
+/** A case as it runs under a variant: the variant's `vars` merged over the case's (the input stays rendered). */
+export function withVariantVars(caseDef: CaseDefinition, variant: Variant | undefined): CaseDefinition {
+  return variant?.vars ? { ...caseDef, vars: { ...caseDef.vars, ...variant.vars } } : caseDef
 }

@@ -9,6 +9,7 @@ import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeOptions } from '../evaluators/index.ts'
 import { conversationOf } from '../runner/conversation.ts'
 import { planSuite } from '../runner/plan-suite.ts'
+import { expandVariants, withVariantVars } from '../runner/variants.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import { runCase, type CaseJob } from '../runner/run-case.ts'
 import type { RunnableAgent } from '../targets/agent.ts'
@@ -23,10 +24,12 @@ import { formatOutcome, redactedDiff } from './format.ts'
 export type SuiteTarget = Target | RunnableAgent | TargetFunction
 
 export interface DescribeSuiteOptions {
-  /** runs the cases in-process instead of the case file's `target:` */
+  /** runs the cases in-process instead of the case file's `target:` (and its variants' targets) */
   target?: SuiteTarget
-  /** model for agent targets; overrides the file's `model:` */
+  /** model for agent targets; overrides the file's `model:` and its variants' */
   model?: string
+  /** models to compare, each a variant named after it, instead of the file's `variants:` (as several `--model`) */
+  models?: readonly string[]
   /** judge settings over the suite's `judge:`, e.g. `{ model }`, or a `provider` in tests */
   judge?: JudgeOptions
   /** runs per case; overrides the file's `trials` */
@@ -40,6 +43,8 @@ export interface DescribeSuiteOptions {
 /** What `describeSuite` attaches to each test as `task.meta.evals`; vitest's JSON reporter keeps it. */
 export interface EvalsTaskMeta {
   suite: string
+  /** the variant the pair ran under, when the suite has variants */
+  variant?: string
   caseId: string
   /** 0-based */
   trial: number
@@ -76,58 +81,79 @@ const TIMEOUT_MARGIN_MS = 5_000
 
 /**
  * Turns a case file into a `describe` block named after the file (relative to the working directory) with one
- * test per case, and per trial when a case has several. Each pair runs and is graded by the runner's `runCase`,
- * so results are those of `evals run`; a failing case fails its test with every check's reason.
+ * test per case, per variant when the file has `variants:` (`case [variant]`), and per trial when a case has
+ * several. Each pair runs and is graded by the runner's `runCase`, with the variant's model, target, vars and judge
+ * applied as `evals run` applies them, so results are those of `evals run`; a failing case fails its test with
+ * every check's reason.
  */
 export function describeSuite(file: string, options: DescribeSuiteOptions = {}): void {
   const path = resolve(file)
+  const label = relative(process.cwd(), path)
   const define = options.concurrent === true ? describe.concurrent : describe
-  define(relative(process.cwd(), path), async () => {
-    const suite = await loadSuite(path)
-    const model = options.model ?? suite.model
-    const target =
-      options.target === undefined
-        ? await createTarget(suite.target, {
-            label: `${relative(process.cwd(), path)}: target`,
+  define(label, async () => {
+    const copies = expandVariants(await loadSuite(path), options.models)
+    const given = options.target === undefined ? undefined : asTarget(options.target)
+    const runs = await Promise.all(
+      copies.map(async (suite) => {
+        const model = options.model ?? suite.model
+        const target =
+          given ??
+          (await createTarget(suite.target, {
+            label: `${label}: ${suite.variant ? `variant \`${suite.variant.name}\`` : 'target'}`,
             ...(model === undefined ? {} : { model }),
-          })
-        : asTarget(options.target)
-    afterAll(async () => target.close?.())
-    for (const { at, id, skip, trials, timeoutMs } of planSuite(suite, options)) {
+          }))
+        return { suite, model, target }
+      }),
+    )
+    afterAll(async () => {
+      await Promise.all([...new Set(runs.map((run) => run.target))].map(async (target) => target.close?.()))
+    })
+    const [first] = copies
+    if (first === undefined) return
+    for (const { at, id, skip, trials, timeoutMs } of planSuite(first, options)) {
       if (skip !== undefined) {
-        test.skip(id, () => undefined)
+        for (const { suite } of runs) test.skip(testName(id, suite, 0, 1), () => undefined)
         continue
       }
-      const caseDef = suite.cases.get(at)
-      const { evaluators, conversation } = compile(suite, caseDef, options.judge)
-      for (let trial = 0; trial < trials; trial++) {
-        const job: CaseJob = {
-          suite: suite.name,
-          caseId: caseDef.id,
-          trial,
-          tags: caseDef.tags,
-          weight: caseDef.weight,
-          input: caseDef.input,
-          vars: caseDef.vars,
-          target,
-          evaluators,
-          conversation,
-          timeoutMs,
-          ...(model === undefined ? {} : { model }),
+      const built = first.cases.get(at)
+      for (const { suite, model, target } of runs) {
+        const caseDef = withVariantVars(built, suite.variant)
+        const { evaluators, conversation } = compile(suite, caseDef, options.judge)
+        for (let trial = 0; trial < trials; trial++) {
+          const job: CaseJob = {
+            suite: suite.name,
+            variant: suite.variant?.name,
+            caseId: caseDef.id,
+            trial,
+            tags: caseDef.tags,
+            weight: caseDef.weight,
+            input: caseDef.input,
+            vars: caseDef.vars,
+            target,
+            evaluators,
+            conversation,
+            timeoutMs,
+            ...(model === undefined ? {} : { model }),
+          }
+          test(
+            testName(caseDef.id, suite, trial, trials),
+            async ({ task, signal }) => {
+              const result = await runCase(job, signal)
+              task.meta.evals = metaOf(result)
+              assertPassed(result)
+            },
+            timeoutMs + TIMEOUT_MARGIN_MS,
+          )
         }
-        const name = trials === 1 ? caseDef.id : `${caseDef.id} [trial ${trial + 1}/${trials}]`
-        test(
-          name,
-          async ({ task, signal }) => {
-            const result = await runCase(job, signal)
-            task.meta.evals = metaOf(result)
-            assertPassed(result)
-          },
-          timeoutMs + TIMEOUT_MARGIN_MS,
-        )
       }
     }
   })
+}
+
+/** `case`, `case [variant]`, `case [trial 1/3]` or `case [variant] [trial 1/3]`, as JUnit names them */
+function testName(id: string, suite: Suite, trial: number, trials: number): string {
+  const variant = suite.variant === undefined ? '' : ` [${suite.variant.name}]`
+  return `${id}${variant}${trials === 1 ? '' : ` [trial ${trial + 1}/${trials}]`}`
 }
 
 function compile(
@@ -166,15 +192,20 @@ function assertPassed(result: CaseResult): void {
   const outcome = caseOutcome('describeSuite', result)
   if (result.status !== 'failed') return
   const message = formatOutcome(
-    { ...outcome, title: `Case ${code(result.caseId)} failed` },
+    { ...outcome, title: `Case ${code(result.caseId)}${underVariant(result.variant)} failed` },
     result.transcript,
   )
   throw Object.assign(new Error(message), outcome.diff && redactedDiff(outcome.diff))
 }
 
+function underVariant(variant: string | undefined): string {
+  return variant === undefined ? '' : ` under variant ${code(variant)}`
+}
+
 function metaOf(result: CaseResult): EvalsTaskMeta {
   const base = {
     suite: result.suite,
+    ...(result.variant === undefined ? {} : { variant: result.variant }),
     caseId: result.caseId,
     trial: result.trial,
     status: result.status,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { openAtomic } from '../../util/atomic-file.ts'
 import type { ReportSource } from '../../report-file/read.ts'
 import type { ReportRenderer } from '../renderer.ts'
-import { baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
+import { baselineKey, baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
 import { PAGE_SCRIPT } from './page-script.ts'
 import { pageShell } from './page-shell.ts'
 import { PAGE_STYLE } from './page-style.ts'
@@ -21,7 +21,7 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
   const nonce = randomBytes(16).toString('base64')
   const marker = `@@evals-data-${randomBytes(8).toString('hex')}@@`
   const { header } = source
-  const suites = header.run.suites.map((suite) => suite.name).join(', ')
+  const suites = [...new Set(header.run.suites.map((suite) => suite.name))].join(', ')
   const page = pageShell({
     nonce,
     title: `evals report${suites === '' ? '' : ` · ${suites}`}`,
@@ -36,7 +36,7 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
     const baseline = baselineLookup(header)
     let first = true
     for await (const result of source.cases()) {
-      const transition = baseline.get(result.suite)?.get(result.caseId)
+      const transition = baseline.get(baselineKey(result.suite, result.variant))?.get(result.caseId)
       out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
       first = false
     }

@@ -14,6 +14,8 @@ export interface PageCase {
   id: string
   /** trial, 0-based */
   t: number
+  /** the variant, when the suite has variants */
+  vr?: string
   /** status */
   st: ReportCase['status']
   /** score */
@@ -50,16 +52,55 @@ export interface PageCase {
 export function pageHeader(header: ReportHeader): unknown {
   const { comparison, ...rest } = header
   if (!comparison) return rest
-  return { ...rest, comparison: comparison.map(({ cases: _cases, ...summary }) => summary) }
+  const variants = comparisonVariants(header)
+  return {
+    ...rest,
+    comparison: comparison.map(({ cases: _cases, ...summary }, i) => {
+      const variant = variants[i]
+      return variant === undefined ? summary : { ...summary, variant }
+    }),
+  }
 }
 
-/** suite → case id → transition, from the header's comparisons */
+/** (suite, variant) → case id → transition, from the header's comparisons; look up with `baselineKey` */
 export function baselineLookup(header: ReportHeader): Map<string, Map<string, string>> {
   const lookup = new Map<string, Map<string, string>>()
-  for (const comparison of header.comparison ?? []) {
-    lookup.set(comparison.suite, new Map(comparison.cases.map((c) => [c.id, c.transition])))
+  const variants = comparisonVariants(header)
+  for (const [i, comparison] of (header.comparison ?? []).entries()) {
+    const variant = variants[i]
+    // a suite with variants whose comparisons cannot be told apart shows none rather than another variant's
+    if (variant === undefined && hasVariants(header, comparison.suite)) continue
+    lookup.set(
+      baselineKey(comparison.suite, variant),
+      new Map(comparison.cases.map((c) => [c.id, c.transition])),
+    )
   }
   return lookup
+}
+
+export function baselineKey(suite: string, variant: string | undefined): string {
+  return variant === undefined ? suite : `${suite}\u0000${variant}`
+}
+
+/**
+ * The variant of each comparison. A comparison names only its suite; the runner compares a suite's variants in run
+ * order, so when every variant of a suite has one, they pair up in order. Otherwise the variant is unknown.
+ */
+function comparisonVariants(header: ReportHeader): (string | undefined)[] {
+  const comparisons = header.comparison ?? []
+  const next = new Map<string, number>()
+  return comparisons.map((comparison) => {
+    const variants = header.run.suites.filter((s) => s.name === comparison.suite && s.variant !== undefined)
+    const count = comparisons.filter((c) => c.suite === comparison.suite).length
+    if (variants.length === 0 || variants.length !== count) return undefined
+    const at = next.get(comparison.suite) ?? 0
+    next.set(comparison.suite, at + 1)
+    return variants[at]?.variant
+  })
+}
+
+function hasVariants(header: ReportHeader, suite: string): boolean {
+  return header.run.suites.some((s) => s.name === suite && s.variant !== undefined)
 }
 
 export function pageCase(result: ReportCase, transition: string | undefined): PageCase {
@@ -72,6 +113,7 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
     tags: result.tags,
     v: [],
   }
+  if (result.variant !== undefined) page.vr = result.variant
   if (transition !== undefined) page.b = transition
   if (result.status === 'skipped') {
     page.why = text(result.reason)

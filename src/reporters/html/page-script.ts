@@ -1,6 +1,10 @@
+import { CHART_SCRIPT } from './page-chart.ts'
+import { MATRIX_SCRIPT } from './page-matrix.ts'
+
 /**
  * Inline JavaScript of the HTML report (plain ES2020, no dependencies). It reads the embedded JSON, renders the
- * summary, filters, and a virtualized table that creates only the rows in view, and shows one case in detail.
+ * summary, filters, and a virtualized table that creates only the rows in view, and shows one case in detail; a run
+ * with several variants also gets the accuracy-vs-cost chart and the cases × variants matrix.
  * Data only ever reaches the DOM through `textContent`, never as HTML, so hostile output stays inert.
  */
 export const PAGE_SCRIPT = String.raw`
@@ -15,6 +19,8 @@ export const PAGE_SCRIPT = String.raw`
   var shown = cases.map(function (_, i) { return i; });
   var selected = -1;
   var haystacks = null;
+  var variants = variantNames();
+  var matrix = null;
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -32,7 +38,7 @@ export const PAGE_SCRIPT = String.raw`
     var run = header.run, sum = header.summary;
     var meta = ['run ' + run.id, run.startedAt];
     if (run.git) meta.push('commit ' + run.git.commit.slice(0, 12) + (run.git.branch ? ' (' + run.git.branch + ')' : ''));
-    run.suites.forEach(function (s) { meta.push(s.name + ': ' + s.targetId + (s.model ? ' · ' + s.model : '')); });
+    run.suites.forEach(function (s) { meta.push(s.name + (s.variant === undefined ? '' : ' [' + s.variant + ']') + ': ' + s.targetId + (s.model ? ' · ' + s.model : '')); });
     run.judges.forEach(function (j) { meta.push('judge ' + j.evaluator + (j.model ? ' · ' + j.model : '')); });
     meta.push('evals ' + run.cliVersion);
     $('meta').textContent = meta.join(' · ');
@@ -58,7 +64,7 @@ export const PAGE_SCRIPT = String.raw`
     (header.comparison || []).forEach(function (c) {
       var box = el('div', 'box');
       var delta = c.accuracy.delta === null ? '' : ' (' + (c.accuracy.delta >= 0 ? '+' : '') + (c.accuracy.delta * 100).toFixed(1) + ' pts)';
-      box.textContent = 'Baseline ' + c.suite + ': accuracy ' + pct(c.accuracy.baseline) + ' → ' + pct(c.accuracy.current) + delta +
+      box.textContent = 'Baseline ' + c.suite + (c.variant === undefined ? '' : ' [' + c.variant + ']') + ': accuracy ' + pct(c.accuracy.baseline) + ' → ' + pct(c.accuracy.current) + delta +
         ' · ' + c.counts.regressed + ' regressed · ' + c.counts.improved + ' improved · ' + c.counts['new'] + ' new · ' + c.counts.removed + ' removed';
       $('baseline').appendChild(box);
     });
@@ -97,7 +103,7 @@ export const PAGE_SCRIPT = String.raw`
     var h = haystacks[i];
     if (h === undefined) {
       var c = cases[i];
-      h = [c.s, c.id, c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '', c.sn ? 'snapshot ' + c.sn.st : '',
+      h = [c.s, c.id, c.vr || '', c.tags.join(' '), c.in || '', c.out || '', c.err || '', c.why || '', c.sn ? 'snapshot ' + c.sn.st : '',
         c.v.map(function (v) { return v.e + ' ' + v.r; }).join(' ')].join('\n').toLowerCase();
       haystacks[i] = h;
     }
@@ -119,6 +125,7 @@ export const PAGE_SCRIPT = String.raw`
     $('viewport').scrollTop = 0;
     drawn = '';
     draw();
+    if (matrix) filterMatrix();
   }
 
   function why(c) {
@@ -147,7 +154,7 @@ export const PAGE_SCRIPT = String.raw`
       row.setAttribute('role', 'row');
       row.dataset.index = String(i);
       row.appendChild(el('span', 'st ' + (c.pa ? 'partial' : c.st), c.pa ? 'partial' : c.st));
-      row.appendChild(el('span', '', c.s + ' › ' + c.id));
+      row.appendChild(el('span', '', caseName(c)));
       row.appendChild(el('span', '', c.t + 1));
       row.appendChild(el('span', '', c.sc === undefined ? '' : c.sc.toFixed(2)));
       row.appendChild(el('span', '', ms(c.lat)));
@@ -158,6 +165,8 @@ export const PAGE_SCRIPT = String.raw`
     }
     rows.appendChild(fragment);
   }
+
+  function caseName(c) { return c.s + ' › ' + c.id + (c.vr === undefined ? '' : ' [' + c.vr + ']'); }
 
   function checkName(v) { return (v.tn ? 'turn ' + v.tn + ' › ' : '') + v.e; }
 
@@ -195,11 +204,16 @@ export const PAGE_SCRIPT = String.raw`
 
   function showCase(i) {
     selected = i;
+    if (matrix) matrix.open = null;
     drawn = '';
     draw();
     var c = cases[i], detail = $('detail');
     detail.textContent = '';
-    detail.appendChild(el('h2', '', c.s + ' › ' + c.id + (c.t > 0 ? ' (trial ' + (c.t + 1) + ')' : '')));
+    renderCase(detail, c, caseName(c));
+  }
+
+  function renderCase(detail, c, title) {
+    detail.appendChild(el('h2', '', title + (c.t > 0 ? ' (trial ' + (c.t + 1) + ')' : '')));
     var facts = el('p', 'hint', [c.st, c.sc === undefined ? '' : 'score ' + c.sc.toFixed(2), ms(c.ms),
       c.tok ? c.tok[0] + ' → ' + c.tok[1] + ' tokens' : '', usd(c.cost), c.tags.length ? 'tags ' + c.tags.join(', ') : '',
       c.b ? 'baseline: ' + c.b : ''].filter(Boolean).join(' · '));
@@ -244,7 +258,11 @@ export const PAGE_SCRIPT = String.raw`
     }
   }
 
+  ${CHART_SCRIPT}
+  ${MATRIX_SCRIPT}
+
   renderHeader();
+  if (variants.length > 1) { renderChart(); renderMatrix(); }
   renderControls();
   $('viewport').addEventListener('scroll', draw, { passive: true });
   window.addEventListener('resize', function () { drawn = ''; draw(); });

@@ -46,4 +46,17 @@ table.kv { border-collapse: collapse; } table.kv td { padding: 2px 8px; vertical
 .turn { border-left: 3px solid var(--line); padding: 0 0 4px 10px; margin: 8px 0; }
 .turn h4 { font-size: 13px; margin: 4px 0; color: var(--dim); }
 .turn pre.user::before { content: 'user: '; color: var(--dim); } .turn pre.reply::before { content: 'reply: '; color: var(--dim); }
+#chart { margin: 12px 0 0; } #chart svg { max-width: 100%; height: auto; } #chart figcaption { font-size: 12px; }
+#matrix h2 { margin-top: 8px; }
+.mtable { border: 1px solid var(--line); border-radius: 6px; margin-bottom: 16px; }
+.mrow { display: grid; height: var(--row); align-items: center; padding: 0 8px; gap: 8px; white-space: nowrap; }
+.mrow > span { overflow: hidden; text-overflow: ellipsis; }
+.mrow.head { font-weight: 600; background: var(--alt); border-bottom: 1px solid var(--line); }
+.mrow.odd { background: var(--alt); }
+.mrow .case, .mrow .cell { cursor: pointer; } .mrow .case:hover, .mrow .cell:hover { text-decoration: underline; }
+.mrow .none { color: var(--dim); }
+#mviewport { max-height: 40vh; overflow: auto; position: relative; }
+#mrows { position: absolute; left: 0; right: 0; top: 0; }
+.sides { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+.side { min-width: 0; border-top: 3px solid var(--line); }
 `
