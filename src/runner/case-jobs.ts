@@ -13,6 +13,7 @@ import type { RunOptions } from './run-options.ts'
 import type { WantedPair } from './run-progress.ts'
 import { modelOf, type RunSetup } from './run-setup.ts'
 import type { SuiteSnapshots } from './snapshots.ts'
+import { withVariantVars } from './variants.ts'
 
 /** A pair to run, or a skipped case's result; with its case's index among all the run's cases. */
 export type Job =
@@ -106,10 +107,8 @@ function skippedResult({ suite, variant }: SuitePairs, { at, id }: PlannedCase, 
 
 function buildCase(shared: SuitePairs, planned: PlannedCase): BuiltCase {
   const { suite, compile, baseDir, judge, snapshots } = shared
-  const variantVars = suite.variant?.vars
   // built only now: a large suite holds no definitions while it runs
-  const built = suite.cases.get(planned.at)
-  const definition = variantVars ? { ...built, vars: { ...built.vars, ...variantVars } } : built
+  const definition = withVariantVars(suite.cases.get(planned.at), suite.variant)
   let evaluators: CaseJob['evaluators']
   let conversation: CaseJob['conversation']
   try {

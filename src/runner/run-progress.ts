@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import type { CaseResult } from '../model/case-result.ts'
-import { ResultRows } from '../report-file/rows.ts'
+import { ResultRows } from '../report-file/large-run/index.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import type { Interrupt } from './interrupt.ts'
 import { JsonLinesFile } from './results-file.ts'
