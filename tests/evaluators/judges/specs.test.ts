@@ -1,7 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { compileEvaluators } from '../../../src/cases/compile-evaluators.ts'
 import {
   defineJudgeSpec,
@@ -14,7 +15,10 @@ import { ScriptedProvider } from '../../../src/testing/index.ts'
 import { contextOf, judge, judgedTranscript, verdict } from './helpers.ts'
 
 const here = fileURLToPath(new URL('./fixtures/', import.meta.url))
-const stepsFile = join(tmpdir(), `evals-judge-specs-${process.pid}.json`)
+/** A fresh folder per run: a steps file left by an earlier run would answer g-eval's steps call from cache. */
+const stepsDir = mkdtempSync(join(tmpdir(), 'evals-judge-specs-'))
+const stepsFile = join(stepsDir, 'steps.json')
+afterAll(() => rmSync(stepsDir, { recursive: true, force: true }))
 
 /** The user message each judge sends, with the items a case would write for it. */
 async function promptsOf(item: JudgeItem, replies: number): Promise<string[]> {
