@@ -38,6 +38,8 @@ interface Measure {
 function generate(n: number): string {
   const dir = join(work, `cases-${n}`)
   mkdirSync(dir, { recursive: true })
+  // a project as `evals init` makes it: an ES-module package
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
   writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
   writeFileSync(
     join(dir, 'checks.ts'),

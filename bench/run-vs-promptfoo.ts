@@ -54,6 +54,8 @@ type Suite = 'yaml' | 'json'
 /** The echo target and the `custom:` check both suites use, in `dir`. */
 function writeModules(dir: string): void {
   mkdirSync(dir, { recursive: true })
+  // a project as `evals init` makes it: an ES-module package
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
   writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
   writeFileSync(
     join(dir, 'checks.ts'),

@@ -17,6 +17,8 @@ const work = mkdtempSync(join(tmpdir(), 'evals-bench-variants-'))
 function generate(name: string, variants: Record<string, unknown>): string {
   const dir = join(work, name)
   mkdirSync(dir, { recursive: true })
+  // a project as `evals init` makes it: an ES-module package
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
   writeFileSync(join(dir, 'echo.ts'), 'export const echo = (input: string): string => input\n')
   writeFileSync(
     join(dir, 'checks.ts'),
