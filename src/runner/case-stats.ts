@@ -177,32 +177,20 @@ class TallyCases implements CaseStatsList {
     this.#tally = tally
     this.#ranges = ranges
     let length = 0
-    for (let range = 0; range < ranges.length; range += 2)
-      for (let index = ranges[range] as number; index < (ranges[range + 1] as number); index++)
-        if (tally.hasResult(index)) length++
+    for (const _ of this.#indices()) length++
     this.length = length
   }
 
-  // a plain iterator, not a generator: summary.json reads every case through it once, before the JIT warms up
-  [Symbol.iterator](): Iterator<CaseStats> {
-    const tally = this.#tally
+  *[Symbol.iterator](): Iterator<CaseStats> {
+    for (const index of this.#indices()) yield this.#tally.statsAt(index)
+  }
+
+  /** The indices of the ranges that hold a result. */
+  *#indices(): Generator<number> {
     const ranges = this.#ranges
-    let range = 0
-    let index = ranges[0] ?? 0
-    return {
-      next: (): IteratorResult<CaseStats> => {
-        while (range < ranges.length) {
-          if (index >= (ranges[range + 1] as number)) {
-            range += 2
-            index = ranges[range] ?? 0
-            continue
-          }
-          const at = index++
-          if (tally.hasResult(at)) return { done: false, value: tally.statsAt(at) }
-        }
-        return { done: true, value: undefined }
-      },
-    }
+    for (let range = 0; range < ranges.length; range += 2)
+      for (let index = ranges[range] as number; index < (ranges[range + 1] as number); index++)
+        if (this.#tally.hasResult(index)) yield index
   }
 
   toJSON(): CaseStats[] {
@@ -277,29 +265,27 @@ function statsOf(
   const status: CaseStatus =
     trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
   const cost = flags & COST_UNKNOWN || costCount === 0 ? null : round(c.costSum.get(index) / costCount, 10)
-  // filled in key order (summary.json's), without a conditional spread: this runs for every case, more than once
-  const stats = {
+  const score = scoreOf(c, index)
+  return {
     id: cases.id(at),
     inputHash: cases.inputHash(at),
     tags: cases.tags(at),
     passes,
     trials,
-  } as Partial<CaseStats>
-  const score = scoreOf(c, index)
-  if (score !== undefined) stats.score = score
-  // rounded so committed baselines do not churn on sub-millisecond noise
-  stats.latencyMs = latencyCount === 0 ? 0 : round(c.latencySum.get(index) / latencyCount, 1)
-  stats.costUsd = cost
-  stats.status = status
-  stats.suite = suite
-  if (variant !== undefined) stats.variant = variant
-  stats.weight = cases.weight(at)
-  stats.errored = errored
-  stats.passRate = trials === 0 ? null : passes / trials
-  stats.passAtK = trials === 0 ? null : passAtK(trials, passes, trials)
-  stats.passHatK = trials === 0 ? null : passHatK(trials, passes, trials)
-  stats.flaky = isFlaky(passes, trials)
-  return stats as CaseStats
+    ...(score !== undefined && { score }),
+    // rounded so committed baselines do not churn on sub-millisecond noise
+    latencyMs: latencyCount === 0 ? 0 : round(c.latencySum.get(index) / latencyCount, 1),
+    costUsd: cost,
+    status,
+    suite,
+    ...(variant !== undefined && { variant }),
+    weight: cases.weight(at),
+    errored,
+    passRate: trials === 0 ? null : passes / trials,
+    passAtK: trials === 0 ? null : passAtK(trials, passes, trials),
+    passHatK: trials === 0 ? null : passHatK(trials, passes, trials),
+    flaky: isFlaky(passes, trials),
+  }
 }
 
 /** The baseline's view of a case: exactly the `CaseSummary` fields, so strict schemas accept it. */
