@@ -2,7 +2,7 @@
  * Whole-process benchmark of `evals run` on 10,000 generated cases (an instant echo function target, three checks
  * each), once plainly and once with two variants: the issue's bar is that two variants take at most 2.2× the time of
  * one. Runs the built bin (`npm run build` first); prints the median wall time of each over a few alternating runs.
- *   node --import tsx bench/variants.ts [cases] [repeats]
+ *   npm run bench:variants -- [cases] [repeats]
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
