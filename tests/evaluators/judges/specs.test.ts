@@ -18,7 +18,9 @@ const here = fileURLToPath(new URL('./fixtures/', import.meta.url))
 /** A fresh folder per run: a steps file left by an earlier run would answer g-eval's steps call from cache. */
 const stepsDir = mkdtempSync(join(tmpdir(), 'evals-judge-specs-'))
 const stepsFile = join(stepsDir, 'steps.json')
-afterAll(() => rmSync(stepsDir, { recursive: true, force: true }))
+afterAll(() => {
+  rmSync(stepsDir, { recursive: true, force: true })
+})
 
 /** The user message each judge sends, with the items a case would write for it. */
 async function promptsOf(item: JudgeItem, replies: number): Promise<string[]> {
