@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs'
-import { open, rename } from 'node:fs/promises'
+import { closeSync, existsSync, openSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { readLines } from '../report-file/lines.ts'
+import { openAtomic } from '../util/atomic-file.ts'
+import { readAt } from '../util/read-at.ts'
 import { TypedList } from '../util/typed-list.ts'
 import type { CaseResult } from '../model/case-result.ts'
 
@@ -85,25 +87,36 @@ async function endsWithNewline(path: string, at: number): Promise<boolean> {
   }
 }
 
+const NEWLINE = Buffer.from('\n')
+
+/** Writes the kept rows of `path`, each ending in a newline, to a temporary file renamed over it. */
 async function rewrite(
   path: string,
   offsets: TypedList<Float64Array>,
   sizes: TypedList<Uint32Array>,
 ): Promise<void> {
-  const source = await open(path, 'r')
-  const target = await open(`${path}.tmp`, 'w')
+  const out = await openAtomic(path)
   try {
-    for (let row = 0; row < offsets.length; row++) {
-      const offset = offsets.get(row)
-      const bytes = sizes.get(row)
-      const buffer = Buffer.alloc(bytes + 1)
-      await source.read(buffer, 0, bytes, offset)
-      buffer[bytes] = 10
-      await target.write(buffer)
+    const source = openSync(path, 'r')
+    try {
+      let buffer = Buffer.alloc(0)
+      for (let row = 0; row < offsets.length; row++) {
+        const offset = offsets.get(row)
+        const bytes = sizes.get(row)
+        if (buffer.length < bytes) buffer = Buffer.allocUnsafe(Math.max(bytes, 2 * buffer.length))
+        if (readAt(source, buffer, 0, bytes, offset) < bytes)
+          throw new Error(
+            `${path} got shorter while it was rewritten: the row at byte ${String(offset)} is cut off`,
+          )
+        out.write(buffer.subarray(0, bytes))
+        out.write(NEWLINE)
+      }
+    } finally {
+      closeSync(source)
     }
-  } finally {
-    await source.close()
-    await target.close()
+  } catch (error) {
+    await out.abort()
+    throw error
   }
-  await rename(`${path}.tmp`, path)
+  await out.commit()
 }
