@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -64,15 +64,23 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
   () => {
     let browser: Browser
     let compared: string
+    // report folders, removed after the tests: the 10,000 × 2 one alone is about 30 MB
+    const dirs: string[] = []
+    const tempDir = (): string => {
+      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      dirs.push(dir)
+      return dir
+    }
 
     beforeAll(async () => {
       browser = await launchChromium()
       // the offline example of the README: three variants of four cases over `local`
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       const report = await runSuite(await loadSuite(COMPARE_YAML), { outDir: dir, runId: 'matrix' })
       compared = await renderHtml(report, dir)
     }, 60_000)
     afterAll(async () => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
       await browser.close()
     })
 
@@ -152,7 +160,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
     })
 
     test('combines the trials of a cell and opens the trial that explains its status', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       // synthetic result 20 passes with score 1, result 10 fails with score 0.5
       const trial = (i: number, variant: string, t: number): CaseResult => ({
         ...syntheticResult(i),
@@ -210,7 +218,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
     })
 
     test('charts accuracy against cost per case when every cost is known, with the interval as an error bar', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       const variants = [summaryOf('mini', 0.7, 0.0004, 900), summaryOf('large', 0.9, 0.004, 800)]
       variants.push(summaryOf('nano', 0.5, 0.0001, 1200))
       const page = await open(await renderHtml(variantRun(dir, 20, variants), dir))
@@ -225,7 +233,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
     })
 
     test('shows hostile variant names as text in the matrix, the chart and side by side', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       const names = [
         '<img src=x onerror="window.__pwned = 1">',
         '</script><script>window.__pwned = 2</script>',
@@ -250,7 +258,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
     })
 
     test("shows each variant's own baseline transitions", async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       const variants = [summaryOf('a', 0.8, null, 900), summaryOf('b', 0.9, null, 900)]
       const comparisonOf = (transition: Transition, current: number): Comparison => ({
         suite: 'support',
@@ -301,8 +309,8 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
       await page.close()
     })
 
-    test('keeps a single-variant report free of the matrix and the chart', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+    test('keeps a report without variants free of the matrix and the chart', async () => {
+      const dir = tempDir()
       const page = await open(await renderHtml(writeRun(dir, syntheticResults(20)), dir))
       expect(await page.locator('#matrix, #chart').count()).toBe(0)
       expect(await page.locator('#rows .row').first().locator('span').nth(1).textContent()).toBe(
@@ -312,7 +320,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
     })
 
     test('draws only the visible matrix rows at 10,000 cases × 2 variants', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'evals-matrix-'))
+      const dir = tempDir()
       const variants = [summaryOf('a', 0.85, 0.0002, 900), summaryOf('b', 0.86, 0.0003, 950)]
       const path = await renderHtml(variantRun(dir, 10_000, variants), dir)
       expect(statSync(path).size).toBeLessThan(30_000_000)
