@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { loadSuite } from '../../src/cases/load.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
@@ -23,8 +23,19 @@ interface TestResult {
 const byFile = new Map<string, TestResult[]>()
 let tests: TestResult[]
 
+const dirs: string[] = []
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-describe-variants-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
 beforeAll(() => {
-  const outputFile = join(mkdtempSync(join(tmpdir(), 'evals-describe-variants-')), 'vitest.json')
+  const work = tempDir()
+  const outputFile = join(work, 'vitest.json')
   const vitest = spawnSync(
     process.execPath,
     [
@@ -34,7 +45,12 @@ beforeAll(() => {
       '--reporter=json',
       `--outputFile=${outputFile}`,
     ],
-    { cwd: fixture, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+    {
+      cwd: fixture,
+      encoding: 'utf8',
+      // the fixture's vite cache is this run's own: see its vitest.config.ts
+      env: { ...process.env, CI: '1', EVALS_FIXTURE_CACHE_DIR: join(work, 'cache') },
+    },
   )
   // the fixture's failing cases fail their tests: exit code 1, with a report
   expect(vitest.status, `${vitest.stdout}${vitest.stderr}`).toBe(1)
@@ -83,7 +99,7 @@ test("applies each variant's vars, target and model, and names the variant in a 
 })
 
 test('grades every (case, variant, trial) as `evals run` does', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'evals-describe-variants-'))
+  const dir = tempDir()
   const report = await runSuite(await loadSuite(join(fixture, 'cases.yaml')), { outDir: dir, runId: 'cli' })
   const rows = readFileSync(report.resultsFile, 'utf8')
     .trim()
