@@ -5,8 +5,8 @@ import type { CaseDefinition } from './case-definition.ts'
 /**
  * A suite's cases in file order. What selecting, counting, planning and aggregating read of a case (its id, tags,
  * weight, trials, line, `only`, `skip` and input hash) is kept compactly for every case; the whole definition is
- * built when asked for. A large JSON suite keeps no definitions at all and builds each from its slice of the case
- * file when the case runs, so memory stays flat at 100k cases.
+ * built when asked for. A large case file's suite keeps no definitions at all and builds each from its slice of the
+ * case file when the case runs, so memory stays flat at 100k cases.
  */
 export class CaseList implements Iterable<CaseDefinition> {
   readonly length: number
@@ -81,7 +81,7 @@ export class CaseList implements Iterable<CaseDefinition> {
     return this.#heads.hashes.hex(this.#index(index))
   }
 
-  /** Builds each case in turn (a large JSON suite builds it anew at each reading). */
+  /** Builds each case in turn (a large case file's suite builds it anew at each reading). */
   *[Symbol.iterator](): Iterator<CaseDefinition> {
     for (let index = 0; index < this.length; index++) yield this.get(index)
   }

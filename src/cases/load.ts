@@ -28,10 +28,14 @@ export interface LoadSuiteOptions {
  * Reads, validates and templates one YAML or JSON case file, and checks that the modules it names exist and
  * export functions. Throws CaseFileError listing every issue at once, each with file:line:column and its path.
  */
-export async function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
+export function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise<Suite> {
   const absolute = resolve(file)
-  const from = options.from === undefined ? absolute : resolve(options.from)
-  const { source, hash } = await readSource(from, extname(absolute) === '.json')
+  return load(absolute, options.from === undefined ? absolute : resolve(options.from), false)
+}
+
+/** `loadSuite` reading the cases from `from`; `whole`: parse a large case file whole, as a small one is. */
+async function load(absolute: string, from: string, whole: boolean): Promise<Suite> {
+  const { source, hash } = await readSource(from, extname(absolute) === '.json', whole)
   const located = (issues: readonly PathIssue[]): CaseFileIssue[] =>
     issues.map((issue) => ({
       file: absolute,
@@ -49,9 +53,9 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   // each case is validated, then built at once, and the parsed entry dropped: no whole-file copy is ever held
   const entries = rawCases(source.data)
   const { caseEntry } = source
-  // a large JSON file keeps no definitions, nor its text: each case is read and built again when it runs
+  // a large case file keeps no definitions, nor its text: each case is read and built again when it runs
   const datasets = new DatasetCases(absolute, inlineIds(entries, source))
-  // a dataset's rows are built again from their bytes in it when they run, as a large JSON file's cases
+  // a dataset's rows are built again from their bytes in it when they run, as a large case file's cases
   const again = (caseEntry && header && rebuild(from, caseEntry, header)) || datasets.rows.rebuild
   const cases = new CaseListBuilder(again, entries.length)
   const buildIssues: (PathIssue | RenderedCheck)[] = []
@@ -60,9 +64,8 @@ export async function loadSuite(file: string, options: LoadSuiteOptions = {}): P
   for (let index = 0; index < entries.length; index++) {
     const raw = caseEntry ? lateEntry(caseEntry, index, absolute) : entries[index]
     if (typeof raw === 'string') {
-      // a large JSON file's cases are built again by their index in the file, which rows would shift
-      if (caseEntry)
-        throw new ConfigError(`${absolute}: cases[${index}]: a case file over 8 MiB cannot name datasets`)
+      // a large case file's cases are built again by their index in the file, which rows would shift: read it whole
+      if (caseEntry) return load(absolute, from, true)
       const path = Array.isArray((source.data as { cases?: unknown }).cases) ? ['cases', index] : ['cases']
       if (header)
         await datasets.add({
@@ -105,17 +108,19 @@ const bareListIssue: PathIssue = {
     '{ "suite": "my-suite", "target": { "agent": "./agent.ts" }, "cases": [ …your cases… ] }',
 }
 
-/** A case file parsed, with the SHA-256 of its bytes: a large JSON file streamed, any other read whole. */
-async function readSource(path: string, json: boolean): Promise<ReadSource> {
+/** A case file parsed, with the SHA-256 of its bytes: a large case file in parts unless `whole`, any other whole. */
+async function readSource(path: string, json: boolean, whole: boolean): Promise<ReadSource> {
   let bytes: Buffer
   try {
     const handle = await open(path, 'r')
     try {
       const { size, mtimeMs } = await handle.stat()
       const large =
-        size < LARGE_FILE_BYTES ? undefined : await largeSource(json, path, handle.fd, { size, mtimeMs })
-      if (large) return large
-      bytes = await handle.readFile()
+        whole || size < LARGE_FILE_BYTES
+          ? undefined
+          : await largeSource(json, path, handle.fd, { size, mtimeMs })
+      if (large !== undefined && !Buffer.isBuffer(large)) return large
+      bytes = large ?? (await handle.readFile())
     } finally {
       await handle.close()
     }
@@ -128,13 +133,16 @@ async function readSource(path: string, json: boolean): Promise<ReadSource> {
   return { source, hash: hash('sha256', bytes, 'hex') }
 }
 
-/** A large case file read in parts; the YAML reader loads only for a large YAML file. */
+/**
+ * A large case file read in parts, or the bytes already read of one that cannot be; the YAML reader loads only for a
+ * large YAML file.
+ */
 async function largeSource(
   json: boolean,
   path: string,
   fd: number,
   stats: { size: number; mtimeMs: number },
-): Promise<ReadSource | undefined> {
+): Promise<ReadSource | Buffer | undefined> {
   if (json) return largeJsonSource(path, fd, stats)
   const { largeYamlSource } = await import('./large-files/large-yaml-source.ts')
   return largeYamlSource(path, fd, stats)

@@ -13,7 +13,7 @@ export interface SourceMap {
   line(path: readonly PropertyKey[]): number
   /**
    * the `cases:` entry at `index`, parsed on demand: set when `data.cases` is only a placeholder of the right length
-   * (large JSON files, so the whole parsed list never exists at once)
+   * (large case files, so the whole parsed list never exists at once)
    */
   caseEntry?: (index: number) => unknown
 }

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { dump } from 'js-yaml'
-import { closeSync, openSync, statSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { stringify } from 'yaml'
 import { largeYamlSource } from '../../src/cases/large-files/large-yaml-source.ts'
 import { SourceSyntaxError } from '../../src/cases/large-files/large-source.ts'
@@ -10,7 +12,18 @@ import { loadSuite } from '../../src/cases/load.ts'
 import { parseSource } from '../../src/cases/source-map.ts'
 import { parseYamlSource } from '../../src/cases/yaml-source.ts'
 import { CaseFileError } from '../../src/errors.ts'
-import { scratchFile } from './helpers.ts'
+
+// the files of this test run to 9 MiB each: they are removed when it ends
+const scratchDir = mkdtempSync(join(tmpdir(), 'evals-large-yaml-'))
+afterAll(() => {
+  rmSync(scratchDir, { recursive: true, force: true })
+})
+
+function scratchFile(name: string, text: string): string {
+  const file = join(scratchDir, name)
+  writeFileSync(file, text)
+  return file
+}
 
 /** What reading `text` in parts gives: the data with every entry read, the line of each, or undefined (read whole). */
 function readInParts(text: string): { data: unknown; lines: number[] } | SourceSyntaxError | undefined {
@@ -18,7 +31,7 @@ function readInParts(text: string): { data: unknown; lines: number[] } | SourceS
   const fd = openSync(file, 'r')
   try {
     const read = largeYamlSource(file, fd, statSync(file))
-    if (!read) return undefined
+    if (read === undefined || Buffer.isBuffer(read)) return undefined
     const { source } = read
     const data = source.data as { cases: unknown[] }
     const lines: number[] = []
@@ -121,26 +134,29 @@ describe('a YAML case file read in parts reads as it does whole', () => {
     expect(split).toBeGreaterThan(runs / 2)
   })
 
+  // split: whether the file is read in parts; false only where the header does not parse without the list
   test.each([
-    ['entries on column 0, keys after', 'suite: s\ncases:\n- id: a\n  input: x\n- id: b\ntrials: 2\n'],
-    ['a leading document marker', '---\nsuite: s\ncases:\n  - id: a\n  - id: b\n'],
-    ['CRLF line ends', 'suite: s\r\ncases:\r\n  - id: a\r\n    input: x\r\n  - id: b\r\n'],
-    ['an entry whose mapping starts on the next line', 'cases:\n  -\n    id: a\n  - id: b\n'],
+    ['entries on column 0, keys after', 'suite: s\ncases:\n- id: a\n  input: x\n- id: b\ntrials: 2\n', true],
+    ['a leading document marker', '---\nsuite: s\ncases:\n  - id: a\n  - id: b\n', true],
+    ['CRLF line ends', 'suite: s\r\ncases:\r\n  - id: a\r\n    input: x\r\n  - id: b\r\n', true],
+    ['an entry whose mapping starts on the next line', 'cases:\n  -\n    id: a\n  - id: b\n', true],
     [
       'a block scalar with dashes inside',
       'cases:\n  - input: |\n      - not an entry\n      # nor a comment\n  - id: b\n',
+      true,
     ],
     [
       'an alias to an anchor in the header',
       'defaults: &d {x: 1}\ncases:\n  - id: a\n    vars: *d\n  - id: b\n',
+      true,
     ],
-    ['a tag in an entry', 'cases:\n  - id: !!str 3\n  - id: b\n'],
-    ['a syntax error in an entry', 'suite: s\ncases:\n  - id: a\n  - id: [b\n  - id: c\n'],
-    ['a syntax error after the list', 'cases:\n  - id: a\ntrials: [2\n'],
-    ['a quoted string running over an entry line', 'cases:\n  - input: "a\n  - b"\n  - id: c\n'],
-    ['entries of a scalar and a list', 'cases:\n  - ./rows.csv\n  - [1, 2]\n'],
-  ])('%s', (_, text) => {
-    expectSameReading(text)
+    ['a tag in an entry', 'cases:\n  - id: !!str 3\n  - id: b\n', true],
+    ['a syntax error in an entry', 'suite: s\ncases:\n  - id: a\n  - id: [b\n  - id: c\n', true],
+    ['a syntax error after the list', 'cases:\n  - id: a\ntrials: [2\n', false],
+    ['a quoted string running over an entry line', 'cases:\n  - input: "a\n  - b"\n  - id: c\n', true],
+    ['entries of a scalar and a list', 'cases:\n  - ./rows.csv\n  - [1, 2]\n', true],
+  ])('%s', (_, text, split) => {
+    expect(expectSameReading(text)).toBe(split)
   })
 
   test.each([
@@ -155,20 +171,32 @@ describe('a YAML case file read in parts reads as it does whole', () => {
   ])('%s is read whole', (_, text) => {
     expect(readInParts(text)).toBeUndefined()
   })
+
+  test('a file that reads shorter than its size is read again, not split', () => {
+    const file = scratchFile('shrunk.yaml', 'cases:\n  - id: a\n')
+    const fd = openSync(file, 'r')
+    try {
+      const { size, mtimeMs } = statSync(file)
+      expect(largeYamlSource(file, fd, { size: size + 1, mtimeMs })).toBeUndefined()
+    } finally {
+      closeSync(fd)
+    }
+  })
 })
 
-// over 8 MiB (long descriptions), so the loader reads each case from its own lines of the file
+// 8 MiB or more (long descriptions), so the loader reads each case from its own lines of the file
 const COUNT = 12_000
 const PADDING = 'a description long enough to make the file large. '.repeat(14)
 
-function largeYaml(edit: (cases: string[]) => void = () => undefined): string {
+/** `head`: lines before `cases:`, after the suite's name and target */
+function largeYaml(edit: (cases: string[]) => void = () => undefined, head = ''): string {
   const cases = Array.from(
     { length: COUNT },
     (_, i) =>
       `  - id: case-${i}\n    description: ${PADDING}\n    input: "hello {{n}}"\n    vars:\n      n: ${i}\n    expect:\n      contains: HELLO ${i}\n`,
   )
   edit(cases)
-  return `suite: big\ntarget:\n  command: cat\ncases:\n${cases.join('')}trials: 2\n`
+  return `suite: big\ntarget:\n  command: cat\n${head}cases:\n${cases.join('')}trials: 2\n`
 }
 
 test('a large YAML file loads every case, templated, with its line and the settings after the list', async () => {
@@ -197,8 +225,28 @@ test('an issue deep in a large YAML file is reported at its line and column, fro
   expect(error).toBeInstanceOf(CaseFileError)
   const issues = (error as CaseFileError).issues
   expect(issues).toHaveLength(1)
-  // the broken entry starts on line 63005 (the unclosed list): `yaml` places the error within or just after it
+  // the broken entry's `- id:` is line 63005 and its unclosed list line 63008: `yaml` places the error within the
+  // entry or just after it
   expect(issues[0]?.line).toBeGreaterThanOrEqual(5 + 7 * 9000)
   expect(issues[0]?.line).toBeLessThanOrEqual(5 + 7 * 9000 + 5)
   expect(issues[0]?.column).toBeGreaterThan(0)
+})
+
+test('a large YAML file whose `cases:` also names a dataset loads as it does read whole', async () => {
+  scratchFile('rows.csv', 'id,input,expected\nrow-1,from a row,FROM\nrow-2,another row,ANOTHER\n')
+  const text = largeYaml(
+    (cases) => cases.splice(1, 0, '  - ./rows.csv\n'),
+    "defaults: { expect: { contains: '{{expected}}' } }\n",
+  )
+  // the split reads the dataset entry, which the loader cannot rebuild by index, so it parses the file whole
+  expect(readInParts(text)).toHaveProperty(['data', 'cases', 1], './rows.csv')
+  const suite = await loadSuite(scratchFile('with-rows.yaml', text))
+  // a document end marker makes the split refuse a file: the same values and lines, read whole from the start
+  const wholeText = `${text}...\n`
+  expect(readInParts(wholeText)).toBeUndefined()
+  const whole = await loadSuite(scratchFile('with-rows-whole.yaml', wholeText))
+  expect(suite.cases).toHaveLength(COUNT + 2)
+  expect(suite.cases.get(1)).toMatchObject({ id: 'row-1', input: 'from a row', line: 13 })
+  expect([...suite.cases]).toEqual([...whole.cases])
+  expect(suite.datasetsHash).toBe(whole.datasetsHash)
 })

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadSuite } from '../../src/cases/load.ts'
 import { CaseFileError } from '../../src/errors.ts'
@@ -257,4 +258,30 @@ test('a check that is exactly `{{var}}` takes the variable with its type', async
   const [typed] = (await loadSuite(file)).cases
   expect(typed?.input).toBe('Refund 10 on o-7')
   expect(typed?.expect).toEqual({ tool_args: { refund: { amount: 10, order: { id: 'o-7' } } } })
+})
+
+test('a JSON case file of 8 MiB or more whose `cases` also names a dataset is read whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evals-large-json-'))
+  try {
+    writeFileSync(join(dir, 'rows.csv'), 'id,input,expected\nrow-1,from a row,FROM\n')
+    const padding = 'a description long enough to make the file large. '.repeat(14)
+    const cases = Array.from({ length: 12_000 }, (_, i) =>
+      JSON.stringify({
+        id: `case-${i}`,
+        description: padding,
+        input: `hello ${i}`,
+        vars: { expected: `HELLO ${i}` },
+      }),
+    )
+    cases.splice(1, 0, '"./rows.csv"')
+    const text = `{\n  "suite": "big",\n  "target": { "command": "cat" },\n  "defaults": { "expect": { "contains": "{{expected}}" } },\n  "cases": [\n    ${cases.join(',\n    ')}\n  ]\n}\n`
+    expect(text.length).toBeGreaterThanOrEqual(8 << 20)
+    writeFileSync(join(dir, 'big.json'), text)
+    const suite = await loadSuite(join(dir, 'big.json'))
+    expect(suite.cases).toHaveLength(12_001)
+    expect(suite.cases.get(1)).toMatchObject({ id: 'row-1', input: 'from a row', line: 7 })
+    expect(suite.cases.get(12_000)).toMatchObject({ id: 'case-11999', input: 'hello 11999', line: 12_006 })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

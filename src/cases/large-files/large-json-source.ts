@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { FileSlices } from './file-slices.ts'
 import { scanJsonCases } from './json-case-scan.ts'
 import { parseJsonSource } from '../json-source.ts'
-import type { SourceMap } from '../source-map.ts'
-import { SourceSyntaxError, type ReadSource } from './large-source.ts'
+import { partsSourceMap, SourceSyntaxError, wholeFileParse, type ReadSource } from './large-source.ts'
 
 /**
  * A large JSON case file read without ever holding it: one streaming pass finds each case's bytes and line, and
@@ -23,28 +21,18 @@ export function largeJsonSource(
   // a placeholder of the right length: `caseEntry` gives the items
   header.cases = new Array<unknown>(lines.length)
   const slices = new FileSlices(path, stats)
-  let whole: SourceMap | undefined
-  const wholeFile = (): SourceMap => (whole ??= parseJsonSource(readFileSync(path, 'utf8')))
-  const source: SourceMap = {
-    data: header,
-    errors: [],
-    locate: (at, key) => wholeFile().locate(at, key),
-    line: (at) =>
-      at.length === 2 && at[0] === 'cases' && typeof at[1] === 'number'
-        ? (lines[at[1]] ?? 1)
-        : wholeFile().line(at),
-    caseEntry: (index) => {
-      const text = slices.text(ranges[2 * index] ?? 0, ranges[2 * index + 1] ?? 0)
-      try {
-        return JSON.parse(text) as unknown
-      } catch (error) {
-        const [first] = wholeFile().errors
-        throw new SourceSyntaxError(
-          first?.message ?? (error as Error).message,
-          first ?? { line: lines[index] ?? 1, column: 1 },
-        )
-      }
-    },
-  }
+  const wholeFile = wholeFileParse(path, parseJsonSource)
+  const source = partsSourceMap(header, lines, wholeFile, (index) => {
+    const text = slices.text(ranges[2 * index] ?? 0, ranges[2 * index + 1] ?? 0)
+    try {
+      return JSON.parse(text) as unknown
+    } catch (error) {
+      const [first] = wholeFile().errors
+      throw new SourceSyntaxError(
+        first?.message ?? (error as Error).message,
+        first ?? { line: lines[index] ?? 1, column: 1 },
+      )
+    }
+  })
   return { source, hash }
 }

@@ -1,42 +1,40 @@
 import { hash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { ConfigError } from '../../errors.ts'
 import { readAt } from '../../util/read-at.ts'
-import type { SourceMap } from '../source-map.ts'
 import { parseYamlSource, quickSource } from '../yaml-source.ts'
 import { FileSlices } from './file-slices.ts'
-import { SourceSyntaxError, type ReadSource } from './large-source.ts'
+import { partsSourceMap, SourceSyntaxError, wholeFileParse, type ReadSource } from './large-source.ts'
 import { splitYamlCases } from './yaml-case-split.ts'
 
 /** entries parsed at once: a js-yaml call costs far more to set up than one entry costs to parse */
 const BATCH = 256
 
 /**
- * A large YAML case file read without holding its parsed cases: its bytes are split once into the header and the
- * entries of `cases:` (yaml-case-split.ts), and `caseEntry` parses an entry from its bytes when asked for (with the
- * entries around it), on the fast path of yaml-source.ts. Undefined for a file the split does not fit (the caller parses
- * it whole). An entry that parses only whole (an alias to an anchor elsewhere, a tag, a syntax error) is taken from a
- * whole-file parse made then, so its value and any error are exactly what a small file gets.
+ * A large YAML case file read without holding its parsed cases: its bytes are read whole and split once into the
+ * header and the entries of `cases:` (yaml-case-split.ts), then dropped, and `caseEntry` parses an entry from its
+ * bytes when asked for (with the entries around it), on the fast path of yaml-source.ts. For a file the split does not
+ * fit, the bytes read, which the caller parses whole; undefined when fewer than `stats.size` bytes could be read (the
+ * file changed since: the caller reads it again). An entry that parses only whole (an alias to an anchor elsewhere, a
+ * tag, a syntax error) is taken from a whole-file parse made then, so its value and any error are exactly what a
+ * small file gets.
  */
 export function largeYamlSource(
   path: string,
   fd: number,
   stats: { size: number; mtimeMs: number },
-): ReadSource | undefined {
+): ReadSource | Buffer | undefined {
   const bytes = Buffer.allocUnsafe(stats.size)
-  readAt(fd, bytes, 0, stats.size, 0)
+  if (readAt(fd, bytes, 0, stats.size, 0) !== stats.size) return undefined
   const split = splitYamlCases(bytes)
-  if (!split) return undefined
+  if (!split) return bytes
   const top = parseYamlSource(split.header)
   const data = top.data as { cases?: unknown } | null
-  if (top.errors.length > 0 || typeof data !== 'object' || data === null || Array.isArray(data))
-    return undefined
+  if (top.errors.length > 0 || typeof data !== 'object' || data === null || Array.isArray(data)) return bytes
   const { ranges, lines: dashLines } = split
   data.cases = new Array<unknown>(dashLines.length)
   const caseLines = Uint32Array.from(dashLines)
   const slices = new FileSlices(path, stats)
-  let whole: SourceMap | undefined
-  const wholeFile = (): SourceMap => (whole ??= parseYamlSource(readFileSync(path, 'utf8')))
+  const wholeFile = wholeFileParse(path, parseYamlSource)
   const fromWholeFile = (index: number): unknown => {
     const file = wholeFile()
     const [first] = file.errors
@@ -44,7 +42,8 @@ export function largeYamlSource(
     const cases = (file.data as { cases?: unknown } | null)?.cases
     if (!Array.isArray(cases) || cases.length !== dashLines.length)
       throw new ConfigError(
-        `${path}: its \`cases:\` list reads differently whole than entry by entry; please report this file.`,
+        `${path}: its \`cases:\` list reads differently whole than entry by entry. To load it, split it into ` +
+          'case files under 8 MiB (those are read whole), and please report this file.',
       )
     caseLines[index] = file.line(['cases', index])
     return cases[index]
@@ -64,22 +63,13 @@ export function largeYamlSource(
     })
     return { first, entries }
   }
-  const source: SourceMap = {
-    data,
-    errors: [],
-    locate: (at, key) => wholeFile().locate(at, key),
-    line: (at) =>
-      at.length === 2 && at[0] === 'cases' && typeof at[1] === 'number'
-        ? (caseLines[at[1]] ?? 1)
-        : wholeFile().line(at),
-    caseEntry: (index) => {
-      if (!batch || index < batch.first || batch.entries[index - batch.first] === undefined)
-        batch = readBatch(index)
-      const entry = batch.entries[index - batch.first]
-      // each entry is handed out once, so that every reading of a case builds it from objects of its own
-      batch.entries[index - batch.first] = undefined
-      return entry
-    },
-  }
+  const source = partsSourceMap(data, caseLines, wholeFile, (index) => {
+    if (!batch || index < batch.first || batch.entries[index - batch.first] === undefined)
+      batch = readBatch(index)
+    const entry = batch.entries[index - batch.first]
+    // each entry is handed out once, so that every reading of a case builds it from objects of its own
+    batch.entries[index - batch.first] = undefined
+    return entry
+  })
   return { source, hash: hash('sha256', bytes, 'hex') }
 }
