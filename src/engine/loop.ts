@@ -7,7 +7,7 @@ import type { ResolvedAgent } from './resolved-agent.ts'
 import { takeTurn } from './turn.ts'
 
 /** Sets up the scopes of the run's model and tool calls, and its system prompt (which can call `instructions`). */
-function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent | undefined): AgentLoop {
+export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent | undefined): AgentLoop {
   const { agent, runId, signal, deps, trace } = state
   const shared = { runId, agent: agent.name, signal, observers: agent.observers, trace, emit }
   return {
@@ -39,23 +39,15 @@ function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent | undef
   }
 }
 
-/**
- * Opens the loop and takes turns until one ends the run; a throw (an `instructions` function that failed, a model
- * call that failed for good) ends it too, as an errored ending.
- */
-export async function runLoop(
-  state: LoopState,
-  options: RunOptions,
-  emit: EmitEvent | undefined,
-): Promise<Ending> {
+/** Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. */
+export async function runLoop(loop: AgentLoop): Promise<Ending> {
   try {
-    const loop = openLoop(state, options, emit)
     while (true) {
       const ending = await takeTurn(loop)
       if (ending) return ending
     }
   } catch (thrown) {
-    return endingOfThrown(state, thrown)
+    return endingOfThrown(loop.state, thrown)
   }
 }
 

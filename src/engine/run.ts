@@ -2,13 +2,10 @@ import type { AgentInput, AgentResult, RunOptions } from './agent-run.ts'
 import type { Ending } from './endings.ts'
 import type { EmitEvent } from './event-channel.ts'
 import { LoopState } from './loop-state.ts'
-import { runLoop } from './loop.ts'
+import { openLoop, runLoop } from './loop.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
 
-/**
- * Runs the agent loop to the end; failures of `instructions`, the model or tools end up in the result, never thrown,
- * and observers see `onRunEnd` either way.
- */
+/** Runs the agent loop to the end; failures of the model or tools end up in the result, never thrown. */
 export async function executeRun(
   agent: ResolvedAgent,
   input: AgentInput,
@@ -18,7 +15,7 @@ export async function executeRun(
   const state = new LoopState(agent, input, options)
   const { runId } = state
   await state.observe('onRunStart', { runId, agent: agent.name, input })
-  const ending = await runLoop(state, options, emit)
+  const ending = await runLoop(openLoop(state, options, emit))
   const result = resultOf(state, ending)
   await state.endIteration()
   await state.observe('onRunEnd', { runId, agent: agent.name, result })
