@@ -5,7 +5,10 @@ import { LoopState } from './loop-state.ts'
 import { openLoop, runLoop } from './loop.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
 
-/** Runs the agent loop to the end; failures of the model or tools end up in the result, never thrown. */
+/**
+ * Runs the agent loop to the end; failures of the model or tools end up in the result, never thrown. An
+ * `instructions` function that throws is a bug in the agent's code: it rejects, as `agent.stream()` rethrows it.
+ */
 export async function executeRun(
   agent: ResolvedAgent,
   input: AgentInput,
