@@ -4,6 +4,7 @@ import { callScopeReader } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
 import { attemptInSlot, isRateLimit } from './model-attempt.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
+import { startClock, type CallClock } from './call-clock.ts'
 import { notify } from './notify.ts'
 import type { AdaptiveLimiter } from './rate-limit.ts'
 import { abortReason, isRetryable, retryDelayMs, sleep } from './retry.ts'
@@ -18,7 +19,7 @@ export async function callModel(
 ): Promise<Completion> {
   const { provider } = scope
   const key = scope.cache ? cacheKey(provider.id, request, scope.trial) : undefined
-  const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
+  const clock = startClock()
   await notify(
     scope.observers,
     'onLlmStart',
@@ -48,12 +49,6 @@ export async function callModel(
   })
 }
 
-/** When a call started: the wall clock for the trace, the monotonic one for its duration. */
-interface CallClock {
-  startedAt: number
-  started: number
-}
-
 /** How a live call is made: under the runner's rate limiter, and what it does with the reply. */
 interface LiveCall {
   limiter: AdaptiveLimiter | undefined
@@ -71,7 +66,7 @@ async function callWithRetries(
   const spent: RetriesSpent = { retries: 0, rateLimitRetries: 0 }
   for (let attempt = 1; ; attempt++) {
     const slot = await live.limiter?.acquire(scope.signal)
-    const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
+    const clock = startClock()
     try {
       const completion = await attemptInSlot(request, iteration, scope, slot)
       const durationMs = performance.now() - clock.started

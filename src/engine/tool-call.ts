@@ -4,23 +4,18 @@ import { checkToolArguments } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { ModelRetry } from './model-retry.ts'
+import { startClock, type CallClock } from './call-clock.ts'
 import { notify } from './notify.ts'
 import { cachedExecute } from './tool-execute.ts'
 import { checkPolicy } from './tool-policy.ts'
 import type { ToolOutcome, ToolRunScope } from './tool-scope.ts'
-
-/** When a call started: the wall clock for the trace, the monotonic one for its duration. */
-interface CallClock {
-  startedAt: number
-  started: number
-}
 
 /**
  * Runs one tool call: validates its arguments, asks the policy, announces it, runs it; every outcome, failures
  * included, lands in the trace, the observers and the stream.
  */
 export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<ToolOutcome> {
-  const clock: CallClock = { startedAt: Date.now(), started: performance.now() }
+  const clock = startClock()
   const tool = scope.tools.get(call.name)
   const fail = (args: unknown, error: string): Promise<ToolOutcome> =>
     endCall({ call, tool, args, clock }, { ok: false, error }, scope)
