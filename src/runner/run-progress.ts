@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import { ResultRows } from '../report-file/large-run/index.ts'
+import { suiteKey } from '../report-file/suite-key.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import type { Interrupt } from './interrupt.ts'
 import { JsonLinesFile } from './results-file.ts'
@@ -82,7 +83,7 @@ export class RunProgress {
     this.rows = start.rows
     this.wanted = start.wanted
     this.#suiteIndex = new Map(
-      options.suites.map((suite, index) => [rowKey(suite.name, suite.variant?.name), index]),
+      options.suites.map((suite, index) => [suiteKey(suite.name, suite.variant?.name), index]),
     )
   }
 
@@ -106,7 +107,7 @@ export class RunProgress {
     const offset = this.results.offset
     const bytes = this.results.append(result)
     if (!this.rows) return
-    const index = this.#suiteIndex.get(rowKey(result.suite, result.variant)) ?? this.#options.suites.length
+    const index = this.#suiteIndex.get(suiteKey(result.suite, result.variant)) ?? this.#options.suites.length
     this.rows.add(index, result.caseId, result.trial, offset, bytes, true)
     if (result.status !== 'skipped') this.rows.judges.add(result.verdicts)
   }
@@ -116,8 +117,4 @@ function wantedAfter(done: Finished, options: ResolvedRunOptions): WantedPair {
   return (suite, caseId, trial) =>
     options.resume?.runMissing !== false &&
     !done.keys.has(pairKey(suite.name, caseId, trial, suite.variant?.name))
-}
-
-function rowKey(suite: string, variant: string | undefined): string {
-  return variant === undefined ? suite : `${suite}\u0000${variant}`
 }

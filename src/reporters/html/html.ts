@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { openAtomic } from '../../util/atomic-file.ts'
 import type { ReportSource } from '../../report-file/read.ts'
+import { suiteKey } from '../../report-file/suite-key.ts'
 import type { ReportRenderer } from '../renderer.ts'
-import { baselineKey, baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
+import { baselineLookup, pageCase, pageHeader, scriptSafeJson } from './page-data.ts'
 import { PAGE_SCRIPT } from './page-script.ts'
 import { pageShell } from './page-shell.ts'
 import { PAGE_STYLE } from './page-style.ts'
@@ -36,7 +37,7 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
     const baseline = baselineLookup(header)
     let first = true
     for await (const result of source.cases()) {
-      const transition = baseline.get(baselineKey(result.suite, result.variant))?.get(result.caseId)
+      const transition = baseline.get(suiteKey(result.suite, result.variant))?.get(result.caseId)
       out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
       first = false
     }

@@ -1,6 +1,7 @@
 import type { ReportCase, ReportHeader } from '../../report-file/schema.ts'
 import type { z } from 'zod'
 import type { traceStepSchema } from '../../report-file/case-schema.ts'
+import { suiteKey } from '../../report-file/suite-key.ts'
 import { partialNote, truncate } from '../text.ts'
 
 /** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */
@@ -62,7 +63,7 @@ export function pageHeader(header: ReportHeader): unknown {
   }
 }
 
-/** (suite, variant) → case id → transition, from the header's comparisons; look up with `baselineKey` */
+/** (suite, variant) → case id → transition, from the header's comparisons; look up with `suiteKey` */
 export function baselineLookup(header: ReportHeader): Map<string, Map<string, string>> {
   const lookup = new Map<string, Map<string, string>>()
   const variants = comparisonVariants(header)
@@ -71,15 +72,11 @@ export function baselineLookup(header: ReportHeader): Map<string, Map<string, st
     // a suite with variants whose comparisons cannot be told apart shows none rather than another variant's
     if (variant === undefined && hasVariants(header, comparison.suite)) continue
     lookup.set(
-      baselineKey(comparison.suite, variant),
+      suiteKey(comparison.suite, variant),
       new Map(comparison.cases.map((c) => [c.id, c.transition])),
     )
   }
   return lookup
-}
-
-export function baselineKey(suite: string, variant: string | undefined): string {
-  return variant === undefined ? suite : `${suite}\u0000${variant}`
 }
 
 /**
