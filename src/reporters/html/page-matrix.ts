@@ -39,7 +39,8 @@ export const MATRIX_SCRIPT = String.raw`
       }
     });
     var st = graded > passes ? 'failed' : errored > 0 ? 'errored' : graded > 0 ? 'passed' : 'skipped';
-    var text = st + (list.length > 1 ? ' ' + passes + '/' + list.length : '') + (scored ? ' · ' + (scoreSum / scored).toFixed(2) : '');
+    // passes of the graded trials, as the baselines count them: an errored or skipped trial is neither
+    var text = st + (list.length > 1 && graded > 0 ? ' ' + passes + '/' + graded : '') + (scored ? ' · ' + (scoreSum / scored).toFixed(2) : '');
     // the run a click opens: the first trial with the cell's status, so its transcript explains the cell
     var shows = list.filter(function (i) { return cases[i].st === st; })[0];
     return { st: st, text: text, shows: shows === undefined ? list[0] : shows };
