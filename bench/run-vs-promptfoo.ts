@@ -6,7 +6,8 @@
  * - the headline row: a YAML case file whose `input` is templated from each case's `vars`, run with the default
  *   reporters (console, json, junit, html), as users write and run suites;
  * - the same cases as a JSON file without templating, run with `--reporter console,json`;
- * - promptfoo on the same cases (its own config: `{{input}}` from vars), compared with the headline row;
+ * - promptfoo on the same cases, compared with the headline row: its own config, with `{{input}}` from vars, its
+ *   built-in `echo` provider, and the three checks as its `icontains`, `regex` and an inline `javascript` assert;
  * - the YAML suite at 10 × N cases, evals only, to show memory stays flat.
  *
  *   npm run bench:promptfoo                    # N = 10,000 for all, then N = 100,000 YAML for evals only

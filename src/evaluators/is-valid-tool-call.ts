@@ -6,7 +6,7 @@ import { defineEvaluator, expected } from './definition.ts'
 import { code, codeList, plural } from './describe.ts'
 import { describeError, loadSchema, validator } from './json-schema.ts'
 
-// how the agent engine words a call it rejected before running the tool (src/tools/validate.ts, engine/tool-runner.ts)
+// how the agent engine words a call it rejected before running the tool (src/tools/validate.ts, engine/tool-call.ts)
 const engineRejection = /^(?:Invalid arguments for tool|Unknown tool) /
 
 const toolSchemas = z

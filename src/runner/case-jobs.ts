@@ -125,7 +125,6 @@ function buildCase(shared: SuitePairs, planned: PlannedCase): BuiltCase {
 
 function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, trial: number): CaseJob {
   const { definition } = built
-  // one literal per pair, no spreads: this runs 100k times in a large suite
   return {
     suite: shared.suite.name,
     variant: shared.variant,

@@ -9,7 +9,7 @@
  * canonical JSON is parsed; a window that may hold a secret is redacted as text.
  *
  * Benchmark it serves: the 100,000-case row of `npm run bench:promptfoo` (wall time and peak RSS of `evals run`
- * with the default reporters: 9.7 s and 620 MiB on a 2-core machine, as the README gives it), and
+ * with the default reporters: 9.5 s and 189 MiB on a 2-core machine, as the README gives it), and
  * `npm run bench:reports-memory` (the report writers at 100k cases within 1.3x of their memory at 10k).
  *
  * Invariant: report.json is byte-identical to its plain definition, the one `schema/report.schema.json` describes:
