@@ -161,14 +161,20 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
 
     test('combines the trials of a cell and opens the trial that explains its status', async () => {
       const dir = tempDir()
-      // synthetic result 20 passes with score 1, result 10 fails with score 0.5
+      // synthetic result 20 passes with score 1, result 10 fails with score 0.5, result 3 is errored
       const trial = (i: number, variant: string, t: number): CaseResult => ({
         ...syntheticResult(i),
         caseId: 'refund',
         variant,
         trial: t,
       })
-      const results = [trial(20, 'a', 0), trial(10, 'a', 1), trial(20, 'b', 0), trial(20, 'b', 1)]
+      const results = [
+        trial(20, 'a', 0),
+        trial(10, 'a', 1),
+        trial(20, 'b', 0),
+        trial(20, 'b', 1),
+        trial(3, 'b', 2),
+      ]
       const run = writeRun(dir, results)
       const suite = run.suites[0] as RunReport['suites'][number]
       const variants = [summaryOf('a', 0.5, null, 900), summaryOf('b', 1, null, 900)]
@@ -183,11 +189,12 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
         ),
       )
       const row = page.locator('#mrows .mrow')
-      expect(await cellTexts(row)).toEqual(['support › refund', 'failed 1/2 · 0.75', 'passed 2/2 · 1.00'])
+      // the errored trial is neither a pass nor graded, as in the baselines
+      expect(await cellTexts(row)).toEqual(['support › refund', 'failed 1/2 · 0.75', 'errored 2/2 · 1.00'])
       await row.locator('[data-variant="a"]').click()
       expect(await page.locator('#detail h2').textContent()).toBe('support › refund [a] (trial 2)')
       await row.locator('[data-variant="b"]').click()
-      expect(await page.locator('#detail h2').textContent()).toBe('support › refund [b]')
+      expect(await page.locator('#detail h2').textContent()).toBe('support › refund [b] (trial 3)')
       await page.close()
     })
 
