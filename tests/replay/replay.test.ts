@@ -43,7 +43,7 @@ describe('record, then replay', () => {
     expect(stable(replayed.results)).toEqual(stable(recorded.results))
     expect(server.journal.length).toBe(calls)
     expect(executions.lookupUser).toBe(ran)
-  })
+  }, 60_000) // two whole runs of a 2-trial suite: 5 s alone, several times that on a loaded CI machine
 
   test('keys entries by trial and by repeat, and holds the canonical request, completion and usage', async () => {
     const dir = tempDir()
