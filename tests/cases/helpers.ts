@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll } from 'vitest'
 import { CaseFileError } from '../../src/errors.ts'
 
 export const fixturesDir = fileURLToPath(new URL('../fixtures/cases/', import.meta.url))
@@ -11,6 +12,10 @@ export function fixture(name: string): string {
 }
 
 const scratchDir = mkdtempSync(join(tmpdir(), 'evals-cases-'))
+// registered in each test file that imports this module, which gets a scratch folder of its own
+afterAll(() => {
+  rmSync(scratchDir, { recursive: true, force: true })
+})
 
 /** Writes a case file that cannot live in the fixtures (Prettier would reformat or reject it). */
 export function scratchFile(name: string, text: string): string {
