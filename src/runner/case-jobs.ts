@@ -2,11 +2,10 @@ import { dirname } from 'node:path'
 import type { CaseDefinition } from '../cases/case-definition.ts'
 import type { EvaluatorCompiler } from '../cases/compile-checks.ts'
 import type { Suite } from '../cases/suite.ts'
-import { toError } from '../errors.ts'
 import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { Target } from '../targets/target.ts'
-import { conversationOf } from './conversation.ts'
+import { compileCase } from './conversation.ts'
 import { planSuite, type PlannedCase } from './plan-suite.ts'
 import type { CaseJob } from './run-case.ts'
 import type { RunOptions } from './run-options.ts'
@@ -109,14 +108,7 @@ function buildCase(shared: SuitePairs, planned: PlannedCase): BuiltCase {
   const { suite, compile, baseDir, judge, snapshots } = shared
   // built only now: a large suite holds no definitions while it runs
   const definition = withVariantVars(suite.cases.get(planned.at), suite.variant)
-  let evaluators: CaseJob['evaluators']
-  let conversation: CaseJob['conversation']
-  try {
-    evaluators = compile(definition, { baseDir, judge })
-    conversation = conversationOf(definition, compile, { baseDir, judge })
-  } catch (error) {
-    evaluators = toError(error)
-  }
+  const { evaluators, conversation } = compileCase(definition, compile, { baseDir, judge })
   const snapshot = snapshots?.covers(planned.id, definition.snapshot !== undefined)
     ? { store: snapshots, strict: definition.snapshot === 'strict' }
     : undefined

@@ -1,5 +1,5 @@
 import type { CaseDefinition, SimulatedUserSpec } from '../cases/case-definition.ts'
-import { ConfigError } from '../errors.ts'
+import { ConfigError, toError } from '../errors.ts'
 import type { CompileContext, EvaluatorCompiler } from '../cases/compile-checks.ts'
 import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../targets/target.ts'
@@ -13,8 +13,27 @@ export type Conversation =
   | { kind: 'scripted'; turns: { user: string; evaluators: Evaluator[] }[] }
   | { kind: 'simulated'; user: SimulatedUserSpec }
 
+/**
+ * A case's checks and conversation, compiled. A case whose checks cannot be built carries the error instead, so it
+ * errors when it runs and the other cases still run.
+ */
+export function compileCase(
+  caseDef: CaseDefinition,
+  compile: EvaluatorCompiler,
+  context: CompileContext,
+): { evaluators: Evaluator[] | Error; conversation?: Conversation | undefined } {
+  try {
+    return {
+      evaluators: compile(caseDef, context),
+      conversation: conversationOf(caseDef, compile, context),
+    }
+  } catch (error) {
+    return { evaluators: toError(error) }
+  }
+}
+
 /** The conversation of a case, its turns' checks compiled; undefined for a one-reply case. */
-export function conversationOf(
+function conversationOf(
   caseDef: CaseDefinition,
   compile: EvaluatorCompiler,
   context: CompileContext,

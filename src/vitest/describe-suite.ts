@@ -3,11 +3,10 @@ import { afterAll, describe, test } from 'vitest'
 import { loadSuite } from '../cases/load.ts'
 import type { Suite } from '../cases/suite.ts'
 import type { CaseDefinition } from '../cases/case-definition.ts'
-import { toError } from '../errors.ts'
 import { code } from '../evaluators/describe.ts'
 import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeOptions } from '../evaluators/index.ts'
-import { conversationOf } from '../runner/conversation.ts'
+import { compileCase } from '../runner/conversation.ts'
 import { planSuite } from '../runner/plan-suite.ts'
 import { expandVariants, withVariantVars } from '../runner/variants.ts'
 import type { CaseResult } from '../model/case-result.ts'
@@ -162,15 +161,7 @@ function compile(
   judge: JudgeOptions | undefined,
 ): Pick<CaseJob, 'evaluators' | 'conversation'> {
   const context = { baseDir: dirname(suite.file), judge: { ...suite.judge, suite: suite.name, ...judge } }
-  try {
-    return {
-      evaluators: compileEvaluators(caseDef, context),
-      conversation: conversationOf(caseDef, compileEvaluators, context),
-    }
-  } catch (error) {
-    // as in `evals run`: a case whose checks cannot be built errors, the others still run
-    return { evaluators: toError(error) }
-  }
+  return compileCase(caseDef, compileEvaluators, context)
 }
 
 function asTarget(target: SuiteTarget): Target {
