@@ -97,7 +97,13 @@ const simulatedUserSchema = z
   .meta({ id: 'SimulatedUser' })
 
 const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds')
-const trials = z.int().positive().describe('how many times each case runs')
+/** Far more trials than a pass rate needs; a larger count (`1e9`) is a typo that would exhaust memory planning it. */
+export const MAX_TRIALS = 10_000
+const trials = z
+  .int()
+  .positive()
+  .max(MAX_TRIALS, { error: `at most ${MAX_TRIALS.toLocaleString('en-US')} trials per case` })
+  .describe('how many times each case runs')
 const tags = z.array(z.string().min(1))
 
 const mcpCommon = {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { appendFile, mkdir, readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import type { CallRecorder, CallScope, RecordedCall, RecordedToolOutcome } from '../engine/call-scope.ts'
@@ -71,6 +71,11 @@ export class Cassette implements CallRecorder {
   static async open(path: string, mode: CassetteMode): Promise<Cassette> {
     const cassette = new Cassette(path, mode)
     if (existsSync(path)) {
+      if (!statSync(path).isFile()) {
+        throw new ConfigError(
+          `The cassette \`${path}\` is a folder or a special file, not a file; remove it, or re-record with \`--record\`.`,
+        )
+      }
       const text = await readFile(path, 'utf8')
       cassette.#needsNewline = text.length > 0 && !text.endsWith('\n')
       const lines = text.split('\n')

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
+import { makeFolder } from '../util/make-folder.ts'
 import { basename, join } from 'node:path'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { hashInput } from '../baselines/hash.ts'
@@ -64,7 +65,7 @@ export type PlanFields = Omit<RunPlan, 'version' | 'suites'>
  * holds what was loaded.
  */
 export async function writePlan(dir: string, fields: PlanFields, suites: readonly Suite[]): Promise<void> {
-  await mkdir(join(dir, 'cases'), { recursive: true })
+  await makeFolder(join(dir, 'cases'))
   const planned: PlannedSuite[] = []
   for (const [index, suite] of suites.entries()) {
     const entry: PlannedSuite = { name: suite.name, file: suite.file }

@@ -235,6 +235,10 @@ class PairContext implements TargetContext, EvaluatorContext {
   get signal(): AbortSignal {
     return this.#pair.signal
   }
+
+  get deadline(): number {
+    return this.#pair.deadline
+  }
 }
 
 /** The call scope of one pair: model calls of its target and judges find the cassette and limiter here. */
