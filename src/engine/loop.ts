@@ -39,9 +39,14 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
   }
 }
 
-/** Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. */
-export async function runLoop(loop: AgentLoop): Promise<Ending> {
+/**
+ * Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. `first` runs
+ * before the first turn and may end the run (input guardrails, the calls a resumed run picks up).
+ */
+export async function runLoop(loop: AgentLoop, first?: () => Promise<Ending | undefined>): Promise<Ending> {
   try {
+    const early = first && (await first())
+    if (early) return early
     while (true) {
       const ending = await takeTurn(loop)
       if (ending) return ending
