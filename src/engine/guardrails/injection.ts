@@ -24,7 +24,7 @@ export function injectionGuardrail(options: InjectionGuardrailOptions = {}): Gua
     check(text) {
       const found = findInjection(text, extra)
       if (!found) return { action: 'pass' }
-      const reason = `looks like a prompt injection (${found.label}): ${JSON.stringify(found.match.slice(0, 80))}`
+      const reason = `looks like a prompt injection (${found.label})`
       if (action !== 'rewrite') return { action, reason }
       return {
         action,
