@@ -31,7 +31,11 @@ describe.each(['openai', 'anthropic'] as const)('an approval flow over the real 
         {
           toolCalls: [
             { name: 'lookup_user', args: { id: 'ada' }, id: 'call_lookup' },
-            { name: 'send_email', args: { to: 'ada@example.com', body: 'Your refund is on its way.' }, id: 'call_send' },
+            {
+              name: 'send_email',
+              args: { to: 'ada@example.com', body: 'Your refund is on its way.' },
+              id: 'call_send',
+            },
           ],
         },
         { text: 'I emailed Ada about her refund.' },
@@ -39,7 +43,9 @@ describe.each(['openai', 'anthropic'] as const)('an approval flow over the real 
     })
     const sentLog = join(dir, 'sent.log')
     writeFileSync(sentLog, '')
-    const first = await approvalAgent(api, baseURLOf(server), sentLog).run('Tell Ada her refund is on its way')
+    const first = await approvalAgent(api, baseURLOf(server), sentLog).run(
+      'Tell Ada her refund is on its way',
+    )
 
     expect(first.stopReason).toBe('interrupted')
     expect(first.output).toBe('')
@@ -63,7 +69,16 @@ describe.each(['openai', 'anthropic'] as const)('an approval flow over the real 
     // not execFileSync: the mock server answers from this process's event loop
     const { stdout: output } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', join(fixtures, 'resume-in-process.ts'), api, baseURLOf(server), stateFile, decisions, sentLog],
+      [
+        '--import',
+        'tsx',
+        join(fixtures, 'resume-in-process.ts'),
+        api,
+        baseURLOf(server),
+        stateFile,
+        decisions,
+        sentLog,
+      ],
       { encoding: 'utf8' },
     )
     const { pid, result } = JSON.parse(output) as { pid: number; result: AgentResult }
@@ -123,7 +138,10 @@ describe('interruptions', () => {
   })
 
   test('a needsApproval function decides per call; small transfers run without a person', async () => {
-    const model = new ScriptedProvider([{ toolCalls: [{ name: 'transfer', args: { amount: 5 } }] }, 'Moved 5.'])
+    const model = new ScriptedProvider([
+      { toolCalls: [{ name: 'transfer', args: { amount: 5 } }] },
+      'Moved 5.',
+    ])
     const result = await new Agent({ model, tools: [transfer] }).run('Move 5')
 
     expect(result.stopReason).toBe('final')
@@ -148,7 +166,10 @@ describe('interruptions', () => {
   })
 
   test('the blocking confirm still answers without interrupting', async () => {
-    const model = new ScriptedProvider([{ toolCalls: [{ name: 'transfer', args: { amount: 500 } }] }, 'Moved.'])
+    const model = new ScriptedProvider([
+      { toolCalls: [{ name: 'transfer', args: { amount: 500 } }] },
+      'Moved.',
+    ])
     const result = await new Agent({ model, tools: [transfer], confirm: () => true }).run('Move 500')
 
     expect(result.stopReason).toBe('final')
@@ -186,7 +207,9 @@ describe('interruptions', () => {
   })
 
   test('resume refuses decisions that do not match the pending calls, and another agent’s state', async () => {
-    const model = new ScriptedProvider([{ toolCalls: [{ name: 'transfer', args: { amount: 200 }, id: 'x' }] }])
+    const model = new ScriptedProvider([
+      { toolCalls: [{ name: 'transfer', args: { amount: 200 }, id: 'x' }] },
+    ])
     const agent = new Agent({ name: 'bank', model, tools: [transfer] })
     const first = await agent.run('Move 200')
 

@@ -29,7 +29,10 @@ const fetchPage = tool({
 describe('guardrails over the real openai SDK', () => {
   test('an injection in a tool result never reaches the model, and the run stops with `guardrail`', async () => {
     server = await startMockLlmServer({
-      script: [{ toolCalls: [{ name: 'fetch_page', args: { url: 'https://example.com' } }] }, { text: 'unused' }],
+      script: [
+        { toolCalls: [{ name: 'fetch_page', args: { url: 'https://example.com' } }] },
+        { text: 'unused' },
+      ],
     })
     const guarded: string[] = []
     const agent = new Agent({
@@ -52,7 +55,10 @@ describe('guardrails over the real openai SDK', () => {
 
   test('a rewrite withholds the injection and the model goes on with the notice', async () => {
     server = await startMockLlmServer({
-      script: [{ toolCalls: [{ name: 'fetch_page', args: { url: 'https://example.com' } }] }, { text: 'The page greets you.' }],
+      script: [
+        { toolCalls: [{ name: 'fetch_page', args: { url: 'https://example.com' } }] },
+        { text: 'The page greets you.' },
+      ],
     })
     const agent = new Agent({
       model: new OpenAiProvider({ model: 'gpt-test', apiKey: 'sk-test', baseURL: server.openaiBaseURL }),
@@ -83,9 +89,10 @@ describe('input guardrails', () => {
 
   test('a rewrite masks PII before the model sees the input', async () => {
     const model = new ScriptedProvider(['Noted.'])
-    const result = await new Agent({ model, guardrails: { input: [piiGuardrail({ action: 'rewrite' })] } }).run(
-      'My card is 4111 1111 1111 1111 and my mail is ada@example.com',
-    )
+    const result = await new Agent({
+      model,
+      guardrails: { input: [piiGuardrail({ action: 'rewrite' })] },
+    }).run('My card is 4111 1111 1111 1111 and my mail is ada@example.com')
 
     expect(result.stopReason).toBe('final')
     expect(model.calls[0]?.messages[0]?.content).toBe('My card is [credit_card] and my mail is [email]')
@@ -112,7 +119,9 @@ describe('input guardrails', () => {
 describe('output guardrails', () => {
   test('a blocked output is never returned, nor kept in the messages', async () => {
     const model = new ScriptedProvider(['Call Ada at 415-555-0132 or ada@example.com.'])
-    const result = await new Agent({ model, guardrails: { output: [piiGuardrail()] } }).run('How do I reach Ada?')
+    const result = await new Agent({ model, guardrails: { output: [piiGuardrail()] } }).run(
+      'How do I reach Ada?',
+    )
 
     expect(result.stopReason).toBe('guardrail')
     expect(result.output).toBe('')
@@ -175,7 +184,11 @@ describe('output guardrails', () => {
         ],
       },
     }).run('Go')
-    expect(broken.guardrail).toEqual({ stage: 'output', name: 'broken', reason: 'the guardrail threw: no classifier' })
+    expect(broken.guardrail).toEqual({
+      stage: 'output',
+      name: 'broken',
+      reason: 'the guardrail threw: no classifier',
+    })
   })
 
   test('a terminal tool’s result is screened as the output', async () => {

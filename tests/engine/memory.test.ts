@@ -34,9 +34,12 @@ describe('windowMessages', () => {
   test('never starts at a tool result: a window of 3 keeps the call with both its results, and the turn’s user message', () => {
     for (let max = 1; max <= conversation.length; max++) {
       const { messages } = windowMessages(conversation, { maxMessages: max })
-      const calls = new Set(messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : [])).map((c) => c.id))
+      const calls = new Set(
+        messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : [])).map((c) => c.id),
+      )
       for (const m of messages) if (m.role === 'tool') expect(calls.has(m.toolCallId)).toBe(true)
-      for (const id of calls) expect(messages.some((m) => m.role === 'tool' && m.toolCallId === id)).toBe(true)
+      for (const id of calls)
+        expect(messages.some((m) => m.role === 'tool' && m.toolCallId === id)).toBe(true)
     }
     const tight = windowMessages(conversation, { maxMessages: 3 })
     expect(tight.messages.map((m) => m.content)).toEqual(['Be brief.', 'u2', 'a2'])
@@ -73,7 +76,9 @@ describe('memory in a run', () => {
     expect(model.calls[0]?.messages.map((m) => m.content)).toEqual(['two', '2', 'three?'])
     expect(result.messages).toHaveLength(6)
     expect(trims).toEqual([2])
-    expect(result.trace.filter((step) => step.type === 'memory_trim')).toMatchObject([{ dropped: 2, kept: 3 }])
+    expect(result.trace.filter((step) => step.type === 'memory_trim')).toMatchObject([
+      { dropped: 2, kept: 3 },
+    ])
   })
 
   test('summarises what it drops with the local model, and sends the summary with the system prompt', async () => {

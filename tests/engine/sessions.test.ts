@@ -66,7 +66,9 @@ describe('FileSessionStore', () => {
     expect(readFileSync(join(dir, 'user%3A42.json'), 'utf8')).not.toContain('sk-abcdefghijklmnop1234')
 
     writeFileSync(join(dir, 'broken.json'), '{"id":')
-    await expect(store.load('broken')).rejects.toThrow(`Session file ${join(dir, 'broken.json')} is not valid JSON`)
+    await expect(store.load('broken')).rejects.toThrow(
+      `Session file ${join(dir, 'broken.json')} is not valid JSON`,
+    )
   })
 })
 
@@ -75,7 +77,11 @@ describe('sessions in runs', () => {
     const server = await startMockLlmServer({ script: [{ text: 'Hello Ada.' }, { text: 'You are Ada.' }] })
     try {
       const agent = new Agent({
-        model: new AnthropicProvider({ model: 'claude-test', apiKey: 'ant-test', baseURL: server.anthropicBaseURL }),
+        model: new AnthropicProvider({
+          model: 'claude-test',
+          apiKey: 'ant-test',
+          baseURL: server.anthropicBaseURL,
+        }),
         sessions: new FileSessionStore({ dir }),
       })
       await agent.run('I am Ada.', { sessionId: 'ada' })
@@ -84,7 +90,10 @@ describe('sessions in runs', () => {
       expect(second.output).toBe('You are Ada.')
       const sent = server.journal[1]?.body as { messages: { role: string }[] }
       expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
-      const saved = JSON.parse(readFileSync(join(dir, 'ada.json'), 'utf8')) as { messages: unknown[]; agent: string }
+      const saved = JSON.parse(readFileSync(join(dir, 'ada.json'), 'utf8')) as {
+        messages: unknown[]
+        agent: string
+      }
       expect(saved.messages).toHaveLength(4)
       expect(saved.agent).toBe('agent')
     } finally {
@@ -133,7 +142,12 @@ describe('sessions in runs', () => {
     expect(first.state?.sessionId).toBe('s')
     await agent.resume(first.state!, [{ callId: 'x', approved: true }])
 
-    expect((await store.load('s'))?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+    expect((await store.load('s'))?.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ])
   })
 
   test('misuse is a ConfigError saying what to do', async () => {
