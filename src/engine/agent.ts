@@ -6,12 +6,11 @@ import { withSpans } from './spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { indexTools, tool, type AnyTool, type Tool } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { AGENT_OPTION_KEYS, type AgentOptions, type HandoffTarget } from './options.ts'
+import { AGENT_OPTION_KEYS, type AgentOptions, type HandoffTarget, type TeamAgent } from './options.ts'
 import { agentToolOutput, toolNameOf, type AgentToolOptions } from './agents/agent-tool.ts'
 import type { SubRunReport } from './agents/sub-run.ts'
 import type { ApprovalDecision, RunState } from './approvals/approval.ts'
 import { executeResume, type ResumeOptions } from './approvals/resume.ts'
-import type { GuardrailOptions } from './guardrails/guardrail.ts'
 import { resolveMemory } from './memory/apply.ts'
 import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
@@ -91,7 +90,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
           (candidate) => candidate.needsApproval !== undefined && candidate.needsApproval !== false,
         ),
       memory: resolveMemory(this.name, options.memory),
-      guardrails: options.guardrails as GuardrailOptions | undefined,
+      guardrails: options.guardrails,
       sessions: options.sessions,
       handoffs: handoffs.routes,
       team:
@@ -252,16 +251,20 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
  * The routes of an agent's handoffs and their tools: `transfer_to_<name>`, described by the target's `description`.
  * The target is resolved when the handoff happens, so agents may hand over to each other in a circle.
  */
+function isAgent(value: unknown): value is Agent {
+  return value instanceof Agent
+}
+
 function handoffRoutes(
   agent: string,
   targets: readonly HandoffTarget[],
-  forRun: (member: Agent<unknown, unknown>) => Promise<ResolvedAgent>,
+  forRun: (member: Agent) => Promise<ResolvedAgent>,
 ): { routes: Map<string, HandoffRoute>; tools: AnyTool[] } {
   const routes = new Map<string, HandoffRoute>()
   const tools: AnyTool[] = []
   for (const [index, target] of targets.entries()) {
-    const member = '~agent' in target ? target : target.agent
-    if (!(member instanceof Agent))
+    const member: TeamAgent = '~agent' in target ? target : target.agent
+    if (!isAgent(member))
       throw new ConfigError(
         `Agent \`${agent}\`: \`handoffs[${index}]\` must be an Agent or { agent: Agent, toolName?, description? }.`,
       )

@@ -15,8 +15,6 @@ export interface Ending {
   interruptions?: PendingApproval[]
   /** the guardrail that blocked the run */
   guardrail?: GuardrailTrip
-  /** output guardrails already screened `output` */
-  screened?: boolean
 }
 
 export function abortedEnding(): Ending {

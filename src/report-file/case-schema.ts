@@ -150,7 +150,10 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     /** the sub-agent's own steps, checked loosely: one level of the union is enough to read a report */
     steps: z.array(
       z.custom<TraceStep>(
-        (value) => typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string',
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as { type?: unknown }).type === 'string',
       ),
     ),
   }),

@@ -4,7 +4,7 @@ import type { SessionRecord, SessionStore } from '../engine/sessions/session-sto
 /** One check of the session-store contract: run it with any test runner. */
 export interface ContractCheck {
   name: string
-  run(): Promise<void>
+  run: () => Promise<void>
 }
 
 export interface SessionStoreContractOptions {
@@ -36,7 +36,7 @@ export function sessionStoreContract(
         await store.save(record)
         const loaded = await store.load('s-1')
         assert.deepEqual(loaded, record)
-        loaded?.messages.push({ role: 'user', content: 'changed after loading' })
+        loaded.messages.push({ role: 'user', content: 'changed after loading' })
         assert.deepEqual(await store.load('s-1'), record)
       },
     },
@@ -87,7 +87,11 @@ export function sessionStoreContract(
         const release = await store.lock('s-1')
         const other = await Promise.race([
           store.lock('s-2'),
-          new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 2_000)),
+          new Promise<'stuck'>((resolve) => {
+            setTimeout(() => {
+              resolve('stuck')
+            }, 2_000)
+          }),
         ])
         assert.notEqual(other, 'stuck', 'locking s-2 waited for the lock of s-1')
         if (other !== 'stuck') await other()

@@ -106,7 +106,12 @@ describe('sessions in runs', () => {
       name: 'slow',
       description: 'Takes a while',
       parameters: z.object({}),
-      execute: () => new Promise((resolve) => setTimeout(() => resolve('ok'), 30)),
+      execute: () =>
+        new Promise((resolve) => {
+          setTimeout(() => {
+            resolve('ok')
+          }, 30)
+        }),
     })
     const store = new InMemorySessionStore()
     const model = new ScriptedProvider([

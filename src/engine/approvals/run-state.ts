@@ -50,7 +50,7 @@ export async function restoreRun(
   options: RunOptions,
 ): Promise<LoopState> {
   const where = `Agent \`${root.name}\`: cannot resume`
-  if (typeof saved !== 'object' || saved === null || saved.version !== 1)
+  if (typeof saved !== 'object' || (saved as { version?: unknown } | null)?.version !== 1)
     throw new ConfigError(`${where}: the state is not a run state of this version (expected \`version: 1\`).`)
   if (saved.agent !== root.name)
     throw new ConfigError(`${where} a run of agent \`${saved.agent}\`: call \`resume\` on that agent.`)
