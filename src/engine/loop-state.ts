@@ -113,7 +113,7 @@ export interface AgentLoop {
   /** the agent's tools: offered at every turn unless the agent prepares them per turn */
   allTools: OfferedTools
   /** builds the scopes, system prompt and tools afresh for `state.agent`, after a handoff */
-  reopen?: () => void
+  reopen: () => void
 }
 
 function toMessages(input: AgentInput): Message[] {

@@ -1,5 +1,4 @@
 import type { AgentInput, AgentResult, RunOptions } from './agent-run.ts'
-import { adoptSubRun } from './agents/adopt.ts'
 import { stampAgent } from './agents/handoff.ts'
 import { runStateOf } from './approvals/run-state.ts'
 import type { Ending } from './endings.ts'
@@ -58,7 +57,6 @@ export async function driveRun(
   const agent = state.agent.name
   await state.observe('onRunStart', { runId, agent, input: drive.input })
   const loop = openLoop(state, drive.options, drive.emit)
-  wire(loop, drive)
   let ending = await runLoop(loop, first && (() => first(loop)))
   if (state.agent.guardrails?.output) ending = await screenOutput(state, ending)
   stampAgent(state)
@@ -69,19 +67,6 @@ export async function driveRun(
   await state.observe('onRunEnd', { runId, agent, result })
   void drive.emit?.({ type: 'result', result })
   return result
-}
-
-/** Links a run's loop to what the loop files do not know of: handoffs rebuild it, agent tools roll into it. */
-function wire(loop: AgentLoop, drive: RunDrive): void {
-  const { state } = loop
-  loop.toolScope.adopt = (callId, report) => {
-    adoptSubRun(state, callId, report)
-  }
-  loop.toolScope.spanOfCall = state.agent.spanOfCall
-  loop.reopen = () => {
-    Object.assign(loop, openLoop(state, drive.options, drive.emit))
-    wire(loop, drive)
-  }
 }
 
 function resultOf(state: LoopState, ending: Ending, drive: RunDrive): AgentResult<unknown> {

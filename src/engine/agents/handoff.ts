@@ -21,7 +21,7 @@ export async function takeHandoff(loop: AgentLoop, outcomes: readonly ToolOutcom
   const step = { callId: taken.record.id, from: from.name, to: target.name }
   state.trace.push({ type: 'handoff', startedAt, durationMs: Date.now() - startedAt, ...step })
   await state.observe('onHandoff', { runId: state.runId, agent: from.name, from: from.name, to: target.name })
-  loop.reopen?.()
+  loop.reopen()
 }
 
 /** Marks the assistant messages written since the last mark with the agent answering, in runs of several agents. */
