@@ -134,6 +134,7 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     model: shared.model,
     recorder: shared.recorder,
     limiters: shared.limiters,
+    approvals: definition.approvals,
   }
 }
 

@@ -2,7 +2,7 @@ import { runInCallScope, type CallRecorder } from '../engine/call-scope.ts'
 import type { RateLimiters } from '../engine/rate-limit.ts'
 import { EvalsError, TimeoutError, toError } from '../errors.ts'
 import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluator.ts'
-import type { Target, TargetContext } from '../targets/target.ts'
+import type { ScriptedApproval, Target, TargetContext } from '../targets/target.ts'
 import type { Transcript, Turn } from '../types.ts'
 import { InFlight, type Stoppable } from './in-flight.ts'
 import { converse, type Conversation } from './conversation.ts'
@@ -39,6 +39,8 @@ export interface CaseJob {
   recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
   limiters?: RateLimiters | undefined
+  /** the case's scripted approvals, for the target */
+  approvals?: readonly ScriptedApproval[] | undefined
 }
 
 /**
@@ -222,6 +224,7 @@ class PairContext implements TargetContext, EvaluatorContext {
   readonly trial: number
   readonly vars: Record<string, unknown>
   declare readonly model?: string
+  declare readonly approvals?: readonly ScriptedApproval[]
   readonly #pair: PairRun
 
   constructor(pair: PairRun, job: CaseJob) {
@@ -230,6 +233,8 @@ class PairContext implements TargetContext, EvaluatorContext {
     this.trial = job.trial
     this.vars = job.vars
     if (job.model !== undefined) (this as { model?: string }).model = job.model
+    if (job.approvals !== undefined)
+      (this as { approvals?: readonly ScriptedApproval[] }).approvals = job.approvals
   }
 
   get signal(): AbortSignal {

@@ -133,6 +133,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
             conversation,
             timeoutMs,
             ...(model === undefined ? {} : { model }),
+            approvals: caseDef.approvals,
           }
           test(
             testName(caseDef.id, suite, trial, trials),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { findPii } from '../../src/evaluators/no-pii.ts'
+import { findPii } from '../../src/util/pii.ts'
 import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 describe('findPii', () => {
