@@ -6,7 +6,7 @@ import {
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
 } from '../runner/defaults.ts'
-import { parseShard } from '../runner/shard.ts'
+import { parseShard } from '../runner/plan/shard.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {

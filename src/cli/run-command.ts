@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
-import { baselineWritable } from '../runner/baselines.ts'
+import { baselineWritable } from '../runner/tally/baselines.ts'
 import type { RunReport } from '../model/run-report.ts'
 import { DEFAULT_GRACE_MS } from '../runner/defaults.ts'
 import { resumeRun } from '../runner/resume-run.ts'

@@ -2,9 +2,9 @@ import { basename, dirname, resolve } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
-import { changedCases, readPlan, type RunPlan } from './plan.ts'
+import { changedCases, readPlan, type RunPlan } from './plan/run-json.ts'
 import type { RunOptions } from './run-options.ts'
-import { selectShard } from './shard.ts'
+import { selectShard } from './plan/shard.ts'
 
 /** A run to finish: its suites as saved, and the options that make `runSuites` continue it. */
 export interface ResumedRun {

@@ -6,12 +6,12 @@ import type { RunInfo } from '../model/run-report.ts'
 import type { CassetteSet } from '../replay/cassettes.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
-import { loadBaselines, type LoadedBaselines } from './baselines.ts'
-import { pairCount } from './plan-suite.ts'
-import { checkModels } from './preflight.ts'
+import { loadBaselines, type LoadedBaselines } from './tally/baselines.ts'
+import { pairCount } from './plan/plan-suite.ts'
+import { checkModels } from './plan/preflight.ts'
 import type { ResolvedRunOptions, RunOptions } from './run-options.ts'
-import { SuiteSnapshots } from './snapshots.ts'
-import { suiteFileKey } from './variants.ts'
+import { SuiteSnapshots } from './results/snapshots.ts'
+import { suiteFileKey } from './plan/variants.ts'
 
 /** What every pair's model calls share: the cassettes and the per-provider rate limiters. */
 export interface CallServices {

@@ -2,13 +2,13 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { Suite } from '../cases/suite.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { SuiteStats, VariantComparison } from '../model/run-report.ts'
-import { suiteStatsOf, writeSuiteBaseline } from './baselines.ts'
-import { toCaseSummary } from './case-stats.ts'
-import { gitInfoOf, runMetaOf } from './run-meta.ts'
+import { suiteStatsOf, writeSuiteBaseline } from './tally/baselines.ts'
+import { toCaseSummary } from './tally/case-stats.ts'
+import { gitInfoOf, runMetaOf } from './tally/run-meta.ts'
 import type { RunProgress } from './run-progress.ts'
 import { modelOf, type RunSetup } from './run-setup.ts'
-import { compareRuns, compareVariants, type VariantRun } from './variant-comparison.ts'
-import { suiteFileKey } from './variants.ts'
+import { compareRuns, compareVariants, type VariantRun } from './tally/variant-comparison.ts'
+import { suiteFileKey } from './plan/variants.ts'
 
 /** What a run says of each suite, and of its variants when it has some. */
 export interface SuitesOutcome {

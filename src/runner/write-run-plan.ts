@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import type { RunInfo } from '../model/run-report.ts'
-import { writePlan, type PlanFields } from './plan.ts'
-import { planSuite } from './plan-suite.ts'
-import { pairKey } from './resume.ts'
+import { writePlan, type PlanFields } from './plan/run-json.ts'
+import { planSuite } from './plan/plan-suite.ts'
+import { pairKey } from './results/read-finished.ts'
 import type { ResolvedRunOptions } from './run-options.ts'
 
 /** Writes `run.json`; returns the keys of the run's pairs when resuming (to check the saved rows against). */

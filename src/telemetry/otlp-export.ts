@@ -4,7 +4,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
 import type { CaseResult } from '../model/case-result.ts'
-import type { CaseJob } from '../runner/run-case.ts'
+import type { CaseJob } from '../runner/execute/run-case.ts'
 
 /** The runner's hook under `--otel`: each pair runs as the root span of its own trace. */
 export interface CaseTracing {

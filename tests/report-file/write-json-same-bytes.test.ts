@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { writeJsonReport } from '../../src/report-file/write-json.ts'
 import { ResultRows } from '../../src/report-file/large-run/index.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
-import { JsonLinesFile } from '../../src/runner/results-file.ts'
+import { JsonLinesFile } from '../../src/runner/results/results-file.ts'
 import { syntheticResult, writeRun } from '../reporters/synthetic.ts'
 import { referenceJsonReport } from './reference-json-report.ts'
 

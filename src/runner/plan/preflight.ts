@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
-import type { Suite } from '../cases/suite.ts'
-import { ConfigError, EvalsError } from '../errors.ts'
-import type { Provider } from '../providers/provider.ts'
+import type { Suite } from '../../cases/suite.ts'
+import { ConfigError, EvalsError } from '../../errors.ts'
+import type { Provider } from '../../providers/provider.ts'
 
 /** The models a run calls, beside the suites' own; checked for their keys before anything runs. */
 export interface ModelOptions {
@@ -31,7 +31,7 @@ export async function checkModels(suites: readonly Suite[], options: ModelOption
   const uses = suites.flatMap((suite) => modelUses(suite, options))
   if (uses.length === 0) return
   // the registry loads the provider SDKs: only when some model is to be checked
-  const { knowsModel, resolveModel } = await import('../providers/registry.ts')
+  const { knowsModel, resolveModel } = await import('../../providers/registry.ts')
   for (const { model, where } of uses) {
     if (!knowsModel(model)) continue
     try {

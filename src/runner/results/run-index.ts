@@ -1,9 +1,9 @@
 import { appendFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { RunMeta } from '../baselines/summary.ts'
-import type { CaseStatus } from '../model/case-result.ts'
-import type { CaseStats, RunReport, SuiteStats } from '../model/run-report.ts'
-import { redact } from '../util/redact.ts'
+import type { RunMeta } from '../../baselines/summary.ts'
+import type { CaseStatus } from '../../model/case-result.ts'
+import type { CaseStats, RunReport, SuiteStats } from '../../model/run-report.ts'
+import { redact } from '../../util/redact.ts'
 
 /** The file in a reports folder with one line per finished run, newest last: what `evals view` lists. */
 export const RUN_INDEX_FILE = 'index.jsonl'

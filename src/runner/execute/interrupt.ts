@@ -1,6 +1,6 @@
-import { AbortError } from '../errors.ts'
-import type { RunReport } from '../model/run-report.ts'
-import type { ResolvedRunOptions } from './run-options.ts'
+import { AbortError } from '../../errors.ts'
+import type { RunReport } from '../../model/run-report.ts'
+import type { ResolvedRunOptions } from '../run-options.ts'
 
 /** How a run is stopped: the caller's signal (after a grace period) or `bail`. */
 export interface Interrupt {

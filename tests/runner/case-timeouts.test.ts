@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
-import { InFlight, type Stoppable } from '../../src/runner/in-flight.ts'
+import { InFlight, type Stoppable } from '../../src/runner/execute/case-timeouts.ts'
 
 function pair(name: string, inMs: number, events: string[]): Stoppable {
   return {
@@ -52,7 +52,7 @@ test('the interrupt reaches every running pair once, through one listener', () =
 })
 
 test('the timer keeps the process alive only while a pair runs', () => {
-  const module = fileURLToPath(new URL('../../src/runner/in-flight.ts', import.meta.url))
+  const module = fileURLToPath(new URL('../../src/runner/execute/case-timeouts.ts', import.meta.url))
   const run = (body: string) => {
     const started = Date.now()
     const script = `import { InFlight } from ${JSON.stringify(module)}

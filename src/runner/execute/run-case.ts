@@ -1,10 +1,10 @@
-import { runInCallScope, type CallRecorder } from '../engine/call-scope.ts'
-import type { RateLimiters } from '../engine/rate-limit.ts'
-import { EvalsError, TimeoutError, toError } from '../errors.ts'
-import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluator.ts'
-import type { Target, TargetContext } from '../targets/target.ts'
-import type { Transcript, Turn } from '../types.ts'
-import { InFlight, type Stoppable } from './in-flight.ts'
+import { runInCallScope, type CallRecorder } from '../../engine/call-scope.ts'
+import type { RateLimiters } from '../../engine/rate-limit.ts'
+import { EvalsError, TimeoutError, toError } from '../../errors.ts'
+import type { Evaluator, EvaluatorContext, Verdict } from '../../evaluators/evaluator.ts'
+import type { Target, TargetContext } from '../../targets/target.ts'
+import type { Transcript, Turn } from '../../types.ts'
+import { InFlight, type Stoppable } from './case-timeouts.ts'
 import { converse, type Conversation } from './conversation.ts'
 import type {
   CaseResult,
@@ -12,8 +12,8 @@ import type {
   NamedVerdict,
   SerializedError,
   SnapshotOutcome,
-} from '../model/case-result.ts'
-import type { SuiteSnapshots } from './snapshots.ts'
+} from '../../model/case-result.ts'
+import type { SuiteSnapshots } from '../results/snapshots.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {

@@ -7,10 +7,10 @@ import {
   writeSnapshots,
   SNAPSHOTS_VERSION,
   type Snapshot,
-} from '../baselines/snapshots.ts'
-import type { Transcript } from '../types.ts'
-import type { CaseResult, ConversationTurn, SnapshotOutcome } from '../model/case-result.ts'
-import type { SnapshotSummary } from '../model/run-report.ts'
+} from '../../baselines/snapshots.ts'
+import type { Transcript } from '../../types.ts'
+import type { CaseResult, ConversationTurn, SnapshotOutcome } from '../../model/case-result.ts'
+import type { SnapshotSummary } from '../../model/run-report.ts'
 
 /** Where snapshots are kept and whether this run accepts the current outputs. */
 export interface SnapshotOptions {

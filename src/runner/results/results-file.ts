@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { canonicalJson } from '../util/canonical-json.ts'
-import { redact } from '../util/redact.ts'
+import { canonicalJson } from '../../util/canonical-json.ts'
+import { redact } from '../../util/redact.ts'
 
 const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
