@@ -7,14 +7,7 @@ export type {
   RetryOptions,
   UsageLimits,
 } from './engine/options.ts'
-export type {
-  AgentEvent,
-  AgentInput,
-  AgentResult,
-  FinalOutput,
-  RunContext,
-  RunOptions,
-} from './engine/agent-run.ts'
+export type { AgentEvent, AgentInput, AgentResult, FinalOutput, RunOptions } from './engine/agent-run.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
@@ -109,6 +102,7 @@ export type {
   FinishReason,
   Message,
   PolicyDecision,
+  RunContext,
   StopReason,
   ToolCallRecord,
   ToolCallRequest,

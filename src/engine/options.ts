@@ -3,10 +3,10 @@ import type { McpServerOptions } from '../mcp/options.ts'
 import type { ModelSettings, Provider, ToolSchema } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
-import type { FinalOutput, RunContext } from './agent-run.ts'
+import type { FinalOutput } from './agent-run.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AgentTool } from '../tools/tool.ts'
-import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
+import type { RunContext, ToolCallRecord, ToolCallRequest } from '../types.ts'
 
 /** How an Agent behaves. Only `model` is required. */
 export interface AgentOptions<Output = undefined, Deps = unknown> {

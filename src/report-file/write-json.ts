@@ -35,12 +35,13 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
   const git = options.git ?? gitInfo(options.cwd ?? process.cwd())
   const path = options.path ?? join(run.dir, 'report.json')
   // rows the runner indexed as it appended them went through the run's redactor then: no need to search them again
+  const indexed = run.rows instanceof ResultRows ? run.rows : undefined
   const redact = options.env
     ? createRedactor({ env: options.env })
-    : run.rows
+    : indexed
       ? redactedRows
       : activeRedactor()
-  const rows = run.rows ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
+  const rows = indexed ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
   const header = reportHeader(run, {
     cliVersion: options.cliVersion ?? packageVersion(),
     git: await git,

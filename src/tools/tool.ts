@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { RunContext } from '../engine/agent-run.ts'
+import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 
 /** What a tool's `execute` receives besides its arguments. */

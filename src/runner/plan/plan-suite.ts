@@ -1,5 +1,5 @@
 import type { CaseList, Suite } from '../../cases/suite.ts'
-import { DEFAULT_TIMEOUT_MS } from '../defaults.ts'
+import { DEFAULT_TIMEOUT_MS } from './defaults.ts'
 
 /** The run-wide settings that decide a suite's pairs; flags, where given, win over the case file. */
 export interface PlanOptions {
