@@ -14,14 +14,13 @@ export async function finishRun(
   stoppedBy: RunReport['stoppedBy'],
   durationMs: number,
 ): Promise<RunReport> {
-  const { options, info } = setup
+  const { run, info } = setup
   const summary = progress.stats.summary()
   await saveSnapshots(setup, progress)
   const { summary: snapshotSummary } = progress.snapshotTally
+  const { updateBaseline } = run.gate
   const writeBaselines =
-    options.updateBaseline !== undefined &&
-    stoppedBy === undefined &&
-    baselineWritable(summary, options.updateBaseline.force)
+    updateBaseline !== undefined && stoppedBy === undefined && baselineWritable(summary, updateBaseline.force)
   const { suiteStats, comparisons, variants } = await statsOfSuites(setup, progress, writeBaselines)
   const gate = combineGates(suiteStats)
   const report: RunReport = {
@@ -42,9 +41,9 @@ export async function finishRun(
       snapshots: snapshotSummary,
     }),
   }
-  await writeJsonFile(join(info.dir, 'summary.json'), report)
-  await appendRunIndex(report)
-  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(report)
+  await writeJsonFile(join(info.dir, 'summary.json'), setup.services.redactor.value(report))
+  await appendRunIndex(report, setup.services.redactor)
+  for (const reporter of run.reporters) await reporter.onRunEnd?.(report)
   return report
 }
 

@@ -7,6 +7,7 @@ import { selectCases } from '../../cases/select.ts'
 import type { CaseList, Suite } from '../../cases/suite.ts'
 import type { CaseDefinition } from '../../cases/case-definition.ts'
 import { ConfigError } from '../../errors.ts'
+import type { CassetteMode } from '../../replay/cassette.ts'
 import { copyFileHashed } from '../../util/copy-file.ts'
 import { writeJsonFile } from '../../util/json-file.ts'
 import { selectShard } from './shard.ts'
@@ -40,6 +41,13 @@ export interface RunPlan {
   shard?: Shard
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }
+  /** `--judge` of the run: a resumed run judges as it began */
+  judge?: string
+  requireJudges?: true
+  /** every pattern the run redacted (flags and case files): a resumed run redacts at least these */
+  redact?: string[]
+  /** `--record` / `--replay`: a resumed run serves model calls as it began */
+  cassettes?: CassetteMode
   suites: PlannedSuite[]
 }
 

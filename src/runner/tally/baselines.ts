@@ -15,19 +15,9 @@ import type { CaseStats } from '../../model/run-report.ts'
 import { isFlaky } from '../../stats/trials.ts'
 import { TypedList } from '../../util/typed-list.ts'
 import type { RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { BaselineOptions } from '../plan/run-settings.ts'
 import { suiteFileKey } from '../plan/variants.ts'
-
-/** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
-export interface BaselineOptions {
-  /** a directory of `<suite>.json` baselines, or one baseline file when the run has one suite */
-  path: string
-  /** `ok` goes on without a comparison when the baseline file does not exist (first runs) @default 'error' */
-  missing?: 'error' | 'ok'
-  /** gate settings that win over the case files' `gate:` blocks (the CLI flags) */
-  gate?: GateOptions
-  /** the clock the baseline's age is measured at @default new Date() */
-  now?: Date
-}
+import type { Redactor } from '../../util/redact.ts'
 
 /** A suite's baseline as read before the run; `baseline` is null when it is missing and that is allowed. */
 export interface LoadedBaseline {
@@ -167,10 +157,11 @@ export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
-  name = meta.suite,
+  name: string,
+  redactor: Redactor,
 ): Promise<string> {
   const file = baselinePath(dir, name)
-  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
+  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)), redactor)
   return file
 }
 
