@@ -62,32 +62,28 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
     }
     const suites = resumed?.suites ?? (await loadSuites(flags.patterns, selection))
     // flags over the resumed run's saved settings (model, trials, judge, redact patterns…) over the case files
-    const run = resolveRun(
-      suites,
-      {
-        bail: flags.bail,
-        outDir: flags.outDir,
-        signal: interrupt.signal,
-        reporters,
-        ...(resumed === undefined && {
-          selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
-        }),
-        ...resumed?.options,
-        // judge, concurrency, trials, timeout, shard, redact: as given
-        ...passedOn(RUN_FLAGS, flags),
-        ...(flags.model === undefined ? {} : { model: flags.model }),
-        ...(flags.models === undefined ? {} : { models: flags.models }),
-        ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
-        ...(flags.baseline !== undefined && {
-          baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
-        }),
-        ...(flags.updateBaseline && {
-          updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline },
-        }),
-        snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
-      },
-      resumed?.plan,
-    )
+    const run = resolveRun(suites, {
+      bail: flags.bail,
+      outDir: flags.outDir,
+      signal: interrupt.signal,
+      reporters,
+      ...(resumed === undefined && {
+        selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
+      }),
+      ...resumed?.options,
+      // judge, concurrency, trials, timeout, shard, redact: as given
+      ...passedOn(RUN_FLAGS, flags),
+      ...(flags.model === undefined ? {} : { model: flags.model }),
+      ...(flags.models === undefined ? {} : { models: flags.models }),
+      ...(flags.cassettes === undefined ? {} : { cassettes: flags.cassettes }),
+      ...(flags.baseline !== undefined && {
+        baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
+      }),
+      ...(flags.updateBaseline && {
+        updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline },
+      }),
+      snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
+    })
     const services = await makeServices(run)
     redactConsoleWith(services.redactor)
     // the OpenTelemetry SDK loads only for `--otel`

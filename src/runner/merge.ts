@@ -64,24 +64,21 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
     throw new ConfigError(`${COMMAND}: \`${out}\` already holds a run; choose another \`--out\`.`)
   }
   const { shard: _shard, ...saved } = first
-  const run = resolveRun(
-    suites,
-    {
-      outDir: dirname(out),
-      runId: basename(out),
-      targets: await targetsOf(dirs[0] as string, suites),
-      rateLimit: false,
-      ...(options.baseline && { baseline: options.baseline }),
-      ...(options.reporters && { reporters: options.reporters }),
-      resume: {
-        startedAt: plans.map((plan) => plan.startedAt).sort()[0] ?? first.startedAt,
-        runMissing: false,
-        warn,
-      },
+  const run = resolveRun(suites, {
+    outDir: dirname(out),
+    runId: basename(out),
+    targets: await targetsOf(dirs[0] as string, suites),
+    rateLimit: false,
+    ...(options.baseline && { baseline: options.baseline }),
+    ...(options.reporters && { reporters: options.reporters }),
+    resume: {
+      startedAt: plans.map((plan) => plan.startedAt).sort()[0] ?? first.startedAt,
+      runMissing: false,
+      warn,
     },
-    // the shards' saved settings (model, trials, judge, redact patterns…), for the whole run rather than one shard
+    // the shards' saved settings (model, trials, judge, redact patterns…), for the whole run, not one shard
     saved,
-  )
+  })
   const services = await makeServices(run)
   try {
     await joinResults(dirs, join(out, 'results.jsonl'), services.redactor, warn)

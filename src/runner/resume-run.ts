@@ -10,8 +10,8 @@ import { selectShard } from './plan/shard.ts'
 export interface ResumedRun {
   plan: RunPlan
   suites: Suite[]
-  /** what continues the run in its own folder: give it to `resolveRun` with `plan` as the saved settings */
-  options: Pick<RunOptions, 'outDir' | 'runId' | 'resume'>
+  /** what continues the run in its own folder, with its saved settings (`runSuites(suites, options)`) */
+  options: Pick<RunOptions, 'outDir' | 'runId' | 'resume' | 'saved'>
 }
 
 /**
@@ -35,6 +35,7 @@ export async function resumeRun(
       outDir: dirname(dir),
       runId: basename(dir),
       resume: { startedAt: plan.startedAt, ...(warn && { warn }) },
+      saved: plan,
     },
   }
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { redactPatternProblem } from './redact/pattern-check.ts'
-import { OWN_SHAPES, SHAPE_TRIGGER, type ShapeScanner } from './redact/secret-shapes.ts'
+import { loadedSecretShapes, OWN_SHAPES, SHAPE_TRIGGER, type ShapeScanner } from './redact/secret-shapes.ts'
 
 export { redactPatternProblem } from './redact/pattern-check.ts'
 export { loadSecretShapes, type ShapeScanner } from './redact/secret-shapes.ts'
@@ -49,7 +49,7 @@ const HEADER = String.raw`(?<keep>\b(?:${HEADER_NAMES.map(caseless).join('|')})\
 const CUT = '…'
 
 const declared = new Set<string>()
-let fromEnv: Redactor | undefined
+let fromEnv: { redactor: Redactor; shapes: ShapeScanner | undefined } | undefined
 
 /**
  * Adds variables whose values are keys, whatever their names: every provider declares the ones it reads. Their
@@ -61,12 +61,15 @@ export function declareKeyVariables(names: readonly string[]): void {
 }
 
 /**
- * The redactor of `process.env`'s secrets alone, with no user patterns: for what is written outside a run (the
- * console before a run starts, `evals report`). A run makes its own (see `RunServices`).
+ * The redactor of `process.env`'s secrets alone, with no user patterns, and secretlint's shapes once something has
+ * loaded them: for what is written outside a run (the console before a run starts, `evals report`, the vitest
+ * matchers). A run makes its own (see `RunServices`).
  */
 export function envRedactor(): Redactor {
-  fromEnv ??= createRedactor()
-  return fromEnv
+  const shapes = loadedSecretShapes()
+  if (fromEnv?.shapes !== shapes) fromEnv = undefined
+  fromEnv ??= { redactor: createRedactor(shapes && { shapes }), shapes }
+  return fromEnv.redactor
 }
 
 /**

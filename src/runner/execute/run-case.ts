@@ -4,7 +4,7 @@ import { EvalsError, TimeoutError, toError } from '../../errors.ts'
 import type { Evaluator, EvaluatorContext, Verdict } from '../../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../../targets/target.ts'
 import type { Transcript, Turn } from '../../types.ts'
-import { InFlight, type Stoppable } from './case-timeouts.ts'
+import { CaseTimeouts, type Stoppable } from './case-timeouts.ts'
 import { converse, type Conversation } from './conversation.ts'
 import type {
   CaseResult,
@@ -166,7 +166,7 @@ class PairRun implements Stoppable {
   /** a conversation's finished turns */
   readonly turns: ConversationTurn[] = []
   readonly #job: CaseJob
-  readonly #inFlight: InFlight
+  readonly #timeouts: CaseTimeouts
   #controller: AbortController | undefined
   #stop: ((error: Error) => void) | undefined
   #stopped: Error | undefined
@@ -174,8 +174,8 @@ class PairRun implements Stoppable {
   constructor(job: CaseJob, interrupt: AbortSignal) {
     this.#job = job
     this.deadline = this.started + job.timeoutMs
-    this.#inFlight = InFlight.of(interrupt)
-    this.#inFlight.add(this)
+    this.#timeouts = CaseTimeouts.of(interrupt)
+    this.#timeouts.add(this)
   }
 
   get signal(): AbortSignal {
@@ -197,7 +197,7 @@ class PairRun implements Stoppable {
   }
 
   end(): void {
-    this.#inFlight.delete(this)
+    this.#timeouts.delete(this)
   }
 
   expire(): void {

@@ -9,10 +9,12 @@ import { selectShard } from './shard.ts'
 import { expandVariants } from './variants.ts'
 
 /**
- * Settles a run: the front end's `options` over a resumed run's `saved` run.json over the case files, every default
- * applied here and nowhere else. Throws a ConfigError for options that contradict each other or the saved run.
+ * Settles a run: the front end's `options` over a resumed run's saved run.json (`options.saved`) over the case
+ * files, every default applied here and nowhere else. Throws a ConfigError for options that contradict each other
+ * or the saved run.
  */
-export function resolveRun(allSuites: readonly Suite[], options: RunOptions, saved?: RunPlan): ResolvedRun {
+export function resolveRun(allSuites: readonly Suite[], options: RunOptions): ResolvedRun {
+  const { saved } = options
   checkConflicts(options, saved)
   const model = options.model ?? saved?.model
   const models = options.models ?? saved?.models

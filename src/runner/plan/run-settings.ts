@@ -9,7 +9,7 @@ import type { CassetteMode } from '../../replay/cassette.ts'
 import type { Reporter } from '../../reporters/reporter.ts'
 import type { Target } from '../../targets/target.ts'
 import type { SnapshotOptions } from '../results/snapshots.ts'
-import type { RunSelection } from './run-json.ts'
+import type { RunPlan, RunSelection } from './run-json.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
 export interface BaselineOptions {
@@ -92,6 +92,8 @@ export interface RunOptions {
    * a torn last line or a repeated row is dropped with a warning. `runMissing: false` only aggregates (merge).
    */
   resume?: { startedAt: string; runMissing?: boolean; warn?: (message: string) => void }
+  /** the run.json of the run being continued (`resumeRun`, `evals merge`): its saved settings apply under these options */
+  saved?: RunPlan
   /** runs each pair inside this wrapper (`--otel` opens a trace per pair here); it gets the result redacted */
   aroundCase?: (pair: PairId, run: () => Promise<CaseResult>) => Promise<CaseResult>
   /** regular expressions for the user's own secrets (`--redact`), added to the suites' `redact:` patterns */
