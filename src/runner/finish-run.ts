@@ -49,7 +49,7 @@ export async function finishRun(
 
 async function saveSnapshots(setup: RunSetup, progress: RunProgress): Promise<void> {
   for (const store of setup.snapshots ?? []) {
-    const written = await store.save()
+    const written = await store.save(setup.services.redactor)
     if (written !== undefined) progress.snapshotTally.summary.written.push(written)
   }
 }

@@ -59,8 +59,11 @@ async function runAll(run: ResolvedRun, services: RunServices): Promise<RunRepor
       async ({ caseIndex, job, skip }) => {
         if (skip) return progress.record(services.redactor.value(skip), caseIndex, stop)
         try {
-          const pair = async (): Promise<CaseResult> =>
-            services.redactor.value(await runCase(job, stop.signal))
+          const pair = async (): Promise<CaseResult> => {
+            const result = await runCase(job, stop.signal)
+            await services.redactor.prepare(result)
+            return services.redactor.value(result)
+          }
           const result = await (run.aroundCase ? run.aroundCase(job, pair) : pair())
           await progress.record(result, caseIndex, stop)
         } catch (error) {

@@ -1,6 +1,12 @@
 import { ConfigError } from '../errors.ts'
 import { redactPatternProblem } from './redact/pattern-check.ts'
-import { loadedSecretShapes, OWN_SHAPES, SHAPE_TRIGGER, type ShapeScanner } from './redact/secret-shapes.ts'
+import {
+  loadedSecretShapes,
+  loadSecretShapes,
+  OWN_SHAPES,
+  SHAPE_TRIGGER,
+  type ShapeScanner,
+} from './redact/secret-shapes.ts'
 
 export { redactPatternProblem } from './redact/pattern-check.ts'
 export { loadSecretShapes, type ShapeScanner } from './redact/secret-shapes.ts'
@@ -13,8 +19,11 @@ export interface RedactionOptions {
   patterns?: readonly string[]
   /** values known to be secret wherever they came from (a provider's own key); 4 characters or more */
   secrets?: readonly (string | undefined)[]
-  /** secretlint's recommended rules (`loadSecretShapes()`); without them, key values, JWTs, PEM blocks and URL credentials are still found */
-  shapes?: ShapeScanner
+  /**
+   * secretlint's recommended rules (`loadSecretShapes()`), or `'lazy'`: loaded on the first string that may hold a
+   * shape (see `Redactor.prepare`); without them, key values, JWTs, PEM blocks and URL credentials are still found
+   */
+  shapes?: ShapeScanner | 'lazy'
 }
 
 /**
@@ -32,6 +41,11 @@ export interface Redactor {
   value<T>(value: T): T
   /** false when the UTF-8 JSON text in `bytes` holds nothing that could be a secret, so it can be copied as it is */
   mayChange(bytes: Buffer): boolean
+  /**
+   * with lazy shapes: loads secretlint's rules when a string in `value` may hold a shape and they are not loaded yet
+   * (a promise to await before `value(value)`); undefined when nothing needs loading
+   */
+  prepare(value: unknown): Promise<unknown> | undefined
 }
 
 /** shorter values are too likely to match ordinary text */
@@ -113,7 +127,9 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
     if (/^[Bb]earer\s/.test(match)) return 'Bearer [redacted]'
     return '[redacted]'
   }
-  const shapes = options.shapes
+  const lazy = options.shapes === 'lazy'
+  const shapesNow = (): ShapeScanner | undefined =>
+    lazy ? loadedSecretShapes() : (options.shapes as ShapeScanner | undefined)
   /** one string: the secrets found in it go to `found`, so their cut copies elsewhere in the value go too */
   const redactString = (text: string, found?: string[]): string => {
     let out = text
@@ -123,9 +139,15 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
         return replace(match, ...rest)
       })
     }
-    if (shapes && out.length >= 16 && SHAPE_TRIGGER.test(out)) out = replaceRanges(out, shapes(out), found)
+    if (out.length >= 16 && (lazy || options.shapes) && SHAPE_TRIGGER.test(out)) {
+      // lazy rules not loaded: a writer that can wait calls `prepare` first (results, snapshots)
+      const shapes = shapesNow()
+      if (shapes) out = replaceRanges(out, shapes(out), found)
+    }
     return out
   }
+  const prepare = (input: unknown): Promise<unknown> | undefined =>
+    lazy && loadedSecretShapes() === undefined && mayHoldShape(input, 0) ? loadSecretShapes() : undefined
   const redactText = (text: string): string => {
     const found: string[] = []
     const out = redactString(text, found)
@@ -156,15 +178,24 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
         }
   return Object.assign(redactText, {
     value,
+    prepare,
     mayChange: (bytes: Buffer) => {
       const text = bytes.toString(bytesTest.encoding)
       return (
         bytesTest.pattern.test(text) ||
-        (shapes !== undefined && SHAPE_TRIGGER.test(text)) ||
+        ((lazy || options.shapes !== undefined) && SHAPE_TRIGGER.test(text)) ||
         hasSecretKey(text)
       )
     },
   })
+}
+
+/** Whether some string in a JSON-like value is long enough and looks enough like a token to hold a shape. */
+function mayHoldShape(input: unknown, depth: number): boolean {
+  if (typeof input === 'string') return input.length >= 16 && SHAPE_TRIGGER.test(input)
+  if (typeof input !== 'object' || input === null || depth > 200) return false
+  for (const key in input) if (mayHoldShape((input as Record<string, unknown>)[key], depth + 1)) return true
+  return false
 }
 
 /** Walks plain objects and arrays, copying only what changed. */

@@ -113,7 +113,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
     const services = await makeServices(run)
     const setup = await withKeylessModels(services.keyless, () => prepareRun(run, services))
     afterAll(async () => {
-      for (const store of setup.snapshots ?? []) await store.save()
+      for (const store of setup.snapshots ?? []) await store.save(services.redactor)
       await Promise.all([...new Set(setup.targets)].map(async (target) => target.close?.()))
       await closeServices(services)
     })
@@ -127,6 +127,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
         testName(job.caseId, copy, job.trial, trials),
         async ({ task, signal }) => {
           const raw = await withKeylessModels(services.keyless, () => runCase(job, signal))
+          await services.redactor.prepare(raw)
           const result = services.redactor.value(raw)
           task.meta.evals = metaOf(result)
           assertPassed(result, services.redactor)

@@ -195,3 +195,10 @@ test('redacts the key variables a provider declares, whatever their names', () =
     'got [redacted ACME_KEY]',
   )
 })
+
+test('with lazy shapes, prepare loads the rules only for a value that may hold one', async () => {
+  const redact = createRedactor({ env: {}, shapes: 'lazy' })
+  expect(redact.prepare({ output: 'short and plain' })).toBeUndefined()
+  await redact.prepare({ output: `token ${GITHUB_TOKEN}` })
+  expect(redact.value({ output: `token ${GITHUB_TOKEN}` })).toEqual({ output: 'token [redacted]' })
+})

@@ -94,10 +94,12 @@ export class SuiteSnapshots {
     }
   }
 
-  /** Writes the file when some snapshot was added or replaced; returns its path then. */
-  async save(): Promise<string | undefined> {
+  /** Writes the file when some snapshot was added or replaced, its values through `redactor`; returns its path then. */
+  async save(redactor: Redactor): Promise<string | undefined> {
     if (!this.#dirty) return undefined
-    const snapshots = Object.fromEntries(this.#stored)
+    const stored = Object.fromEntries(this.#stored)
+    await redactor.prepare(stored)
+    const snapshots = redactor.value(stored)
     await writeSnapshots(this.path, { version: SNAPSHOTS_VERSION, suite: this.#suite, snapshots })
     this.#dirty = false
     return this.path
