@@ -12,10 +12,14 @@ let analysers: Analysers | undefined
 /** The regular-expression analysers, loaded on the first pattern to check: most runs have none. */
 function loadAnalysers(): Analysers {
   if (analysers) return analysers
-  const require = createRequire(import.meta.url)
-  const regexpp = require('@eslint-community/regexpp') as typeof import('@eslint-community/regexpp')
-  const astAnalysis = require('regexp-ast-analysis') as typeof import('regexp-ast-analysis')
-  const scslre = require('scslre') as typeof import('scslre')
+  // written out in full each time: action/build.ts bundles `createRequire(import.meta.url)('x')` as it stands
+  const regexpp = createRequire(import.meta.url)(
+    '@eslint-community/regexpp',
+  ) as typeof import('@eslint-community/regexpp')
+  const astAnalysis = createRequire(import.meta.url)(
+    'regexp-ast-analysis',
+  ) as typeof import('regexp-ast-analysis')
+  const scslre = createRequire(import.meta.url)('scslre') as typeof import('scslre')
   analysers = {
     Parser: regexpp.RegExpParser,
     isPotentiallyZeroLength: astAnalysis.isPotentiallyZeroLength,
