@@ -204,7 +204,7 @@ class PairRun implements Stoppable {
     const { caseId, timeoutMs } = this.#job
     this.interrupt(
       new TimeoutError(
-        `case \`${caseId}\` took longer than ${timeoutMs}ms; raise \`timeout\` or --timeout`,
+        `case \`${caseId}\` took longer than ${timeoutMs}ms; raise \`timeout_ms\` in the case file or --timeout`,
         timeoutMs,
       ),
     )
