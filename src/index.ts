@@ -9,14 +9,7 @@ export type {
   RetryOptions,
   UsageLimits,
 } from './engine/options.ts'
-export type {
-  AgentEvent,
-  AgentInput,
-  AgentResult,
-  FinalOutput,
-  RunContext,
-  RunOptions,
-} from './engine/agent-run.ts'
+export type { AgentEvent, AgentInput, AgentResult, FinalOutput, RunOptions } from './engine/agent-run.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
@@ -64,7 +57,7 @@ export { registerProvider, resolveModel } from './providers/registry.ts'
 export type { ProviderFactory, RegisterProviderOptions } from './providers/registry.ts'
 export { registerEmbeddingModel } from './providers/embedding.ts'
 export type { EmbeddingModel, EmbeddingModelFactory } from './providers/embedding-model.ts'
-export { createRedactor, useRedaction } from './util/redact.ts'
+export { createRedactor, envRedactor } from './util/redact.ts'
 export type { RedactionOptions, Redactor } from './util/redact.ts'
 export { LocalProvider } from './providers/local.ts'
 export { OpenAiProvider } from './providers/openai.ts'
@@ -146,6 +139,7 @@ export type {
   PolicyDecision,
   GuardrailAction,
   GuardrailStage,
+  RunContext,
   StopReason,
   ToolCallRecord,
   ToolCallRequest,

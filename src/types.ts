@@ -167,6 +167,19 @@ export type StopReason =
   /** a guardrail blocked the input, a tool result or the output; see `result.guardrail` */
   | 'guardrail'
 
+/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
+export interface RunContext<Deps = unknown> {
+  /** the run's deps (`RunOptions.deps`, else the agent's) */
+  deps: Deps
+  runId: string
+  /** model calls made so far in this run */
+  iteration: number
+  /** the conversation so far, history included */
+  messages: readonly Message[]
+  /** tokens spent so far */
+  usage: Usage
+}
+
 /** A turn of input: a plain string is one user message. */
 export type Turn = { role: 'system' | 'user' | 'assistant'; content: string }
 

@@ -6,8 +6,8 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
-} from '../runner/defaults.ts'
-import { parseShard } from '../runner/shard.ts'
+} from '../runner/plan/defaults.ts'
+import { parseShard } from '../runner/plan/shard.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {

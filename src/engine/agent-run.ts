@@ -24,19 +24,6 @@ export interface RunOptions<Deps = unknown> {
 
 export type AgentInput = string | readonly Turn[]
 
-/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
-export interface RunContext<Deps = unknown> {
-  /** the run's deps (`RunOptions.deps`, else the agent's) */
-  deps: Deps
-  runId: string
-  /** model calls made so far in this run */
-  iteration: number
-  /** the conversation so far, history included */
-  messages: readonly Message[]
-  /** tokens spent so far */
-  usage: Usage
-}
-
 /** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
 export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
 

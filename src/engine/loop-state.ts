@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usage } from '../types.ts'
-import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
+import {
+  emptyUsage,
+  type Message,
+  type RunContext,
+  type ToolCallRecord,
+  type TraceStep,
+  type Usage,
+} from '../types.ts'
+import type { AgentInput, RunOptions } from './agent-run.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call-scope.ts'

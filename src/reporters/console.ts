@@ -2,7 +2,7 @@ import { inert } from './inert.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { NamedVerdict } from '../model/case-result.ts'
 import type { CaseStats, VariantComparison } from '../model/run-report.ts'
-import { redact } from '../util/redact.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report-file/check-name.ts'
@@ -12,6 +12,8 @@ import { partialNote } from './text.ts'
 import { pairSentence, VARIANT_COLUMNS, variantRows } from './variant-table.ts'
 
 export interface ConsoleReporterOptions {
+  /** what every line goes through before it is printed @default the environment's secrets (`envRedactor`) */
+  redactor?: Redactor
   /** @default process.stdout */
   stream?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
   /** ANSI colours @default stream is a TTY and NO_COLOR is unset */
@@ -29,6 +31,7 @@ const TRIAL_ROWS = 20
 /** Prints progress while the run goes and a summary at the end. */
 export class ConsoleReporter implements Reporter {
   readonly #out: NonNullable<ConsoleReporterOptions['stream']>
+  readonly #redactor: Redactor
   readonly #style: Style
   readonly #mode: 'bar' | 'lines'
   #total = 0
@@ -40,6 +43,7 @@ export class ConsoleReporter implements Reporter {
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#out = options.stream ?? process.stdout
+    this.#redactor = options.redactor ?? envRedactor()
     const tty = this.#out.isTTY === true
     this.#style = makeStyle(options.color ?? (tty && !process.env.NO_COLOR))
     this.#mode = options.progress ?? (tty && !process.env.CI ? 'bar' : 'lines')
@@ -108,7 +112,7 @@ export class ConsoleReporter implements Reporter {
   }
 
   #write(text: string): void {
-    this.#out.write(redact(text))
+    this.#out.write(this.#redactor(text))
   }
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { RunContext } from '../engine/agent-run.ts'
-import type { SubRunLink } from '../engine/agents/sub-run.ts'
+import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -19,7 +18,7 @@ export interface ToolContext<Deps = unknown> {
    * @internal links agent runs started in this call to the call's run: pass the context as `agent.run(input, { parent:
    * ctx })`
    */
-  readonly '~run'?: SubRunLink
+  readonly '~run'?: { adopt(report: never): void; spanParent(): unknown }
 }
 
 /** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */

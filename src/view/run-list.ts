@@ -8,7 +8,7 @@ import {
   type IndexedSuiteStats,
   type RunIndexLine,
   type RunIndexSuite,
-} from '../runner/run-index.ts'
+} from '../runner/results/run-index.ts'
 
 /**
  * How a run folder stands: `finished` has its summary; `running` has results written in the last `LIVE_MS`;

@@ -1,4 +1,4 @@
-import type { CaseList, Suite } from '../cases/suite.ts'
+import type { CaseList, Suite } from '../../cases/suite.ts'
 import { DEFAULT_TIMEOUT_MS } from './defaults.ts'
 
 /** The run-wide settings that decide a suite's pairs; flags, where given, win over the case file. */

@@ -1,33 +1,23 @@
 import { statSync } from 'node:fs'
-import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from '../baselines/baseline.ts'
-import { compareToBaseline } from '../baselines/compare.ts'
-import type { Comparison } from '../baselines/comparison.ts'
-import type { GateOptions } from '../baselines/gate-options.ts'
-import type { GateResult } from '../baselines/gate.ts'
-import type { Baseline } from '../baselines/schema.ts'
-import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
-import type { Suite } from '../cases/suite.ts'
-import { ConfigError } from '../errors.ts'
-import { bootstrapMean } from '../stats/bootstrap.ts'
-import { WeightedAccuracyTally } from '../stats/proportion.ts'
+import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from '../../baselines/baseline.ts'
+import { compareToBaseline } from '../../baselines/compare.ts'
+import type { Comparison } from '../../baselines/comparison.ts'
+import type { GateOptions } from '../../baselines/gate-options.ts'
+import type { GateResult } from '../../baselines/gate.ts'
+import type { Baseline } from '../../baselines/schema.ts'
+import { baselineFromSummaries, type RunMeta, type RunSummary } from '../../baselines/summary.ts'
+import type { Suite } from '../../cases/suite.ts'
+import { ConfigError } from '../../errors.ts'
+import { bootstrapMean } from '../../stats/bootstrap.ts'
+import { WeightedAccuracyTally } from '../../stats/proportion.ts'
 import { toCaseSummary, type SuiteCases } from './case-stats.ts'
-import type { CaseStats } from '../model/run-report.ts'
-import { isFlaky } from '../stats/trials.ts'
-import { TypedList } from '../util/typed-list.ts'
-import type { RunReport, SuiteStats } from '../model/run-report.ts'
-import { suiteFileKey } from './variants.ts'
-
-/** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
-export interface BaselineOptions {
-  /** a directory of `<suite>.json` baselines, or one baseline file when the run has one suite */
-  path: string
-  /** `ok` goes on without a comparison when the baseline file does not exist (first runs) @default 'error' */
-  missing?: 'error' | 'ok'
-  /** gate settings that win over the case files' `gate:` blocks (the CLI flags) */
-  gate?: GateOptions
-  /** the clock the baseline's age is measured at @default new Date() */
-  now?: Date
-}
+import type { CaseStats } from '../../model/run-report.ts'
+import { isFlaky } from '../../stats/trials.ts'
+import { TypedList } from '../../util/typed-list.ts'
+import type { RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { BaselineOptions } from '../plan/run-settings.ts'
+import { suiteFileKey } from '../plan/variants.ts'
+import type { Redactor } from '../../util/redact.ts'
 
 /** A suite's baseline as read before the run; `baseline` is null when it is missing and that is allowed. */
 export interface LoadedBaseline {
@@ -36,7 +26,7 @@ export interface LoadedBaseline {
 }
 
 /** The gate's code, which brings zod: loaded only for a run with `--baseline` or a suite with a `gate:` block. */
-export type GateModule = typeof import('../baselines/gate.ts')
+export type GateModule = typeof import('../../baselines/gate.ts')
 
 /** Every suite's baseline, and the gate's code when some suite is gated. */
 export interface LoadedBaselines {
@@ -54,7 +44,7 @@ export async function loadBaselines(
 ): Promise<LoadedBaselines> {
   const bySuite = new Map<Suite, LoadedBaseline>()
   const gated = options !== undefined || suites.some((suite) => suite.gate !== undefined)
-  const gate = gated ? await import('../baselines/gate.ts') : undefined
+  const gate = gated ? await import('../../baselines/gate.ts') : undefined
   for (const suite of suites) {
     gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
@@ -167,10 +157,11 @@ export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
-  name = meta.suite,
+  name: string,
+  redactor: Redactor,
 ): Promise<string> {
   const file = baselinePath(dir, name)
-  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
+  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)), redactor)
   return file
 }
 

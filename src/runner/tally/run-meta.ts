@@ -1,8 +1,8 @@
 import { dirname } from 'node:path'
-import { gitInfo } from '../util/git.ts'
-import { hashInput } from '../baselines/hash.ts'
-import type { RunMeta } from '../baselines/summary.ts'
-import type { Suite } from '../cases/suite.ts'
+import { gitInfo } from '../../util/git.ts'
+import { hashInput } from '../../baselines/hash.ts'
+import type { RunMeta } from '../../baselines/summary.ts'
+import type { Suite } from '../../cases/suite.ts'
 
 /** case-file keys of a judge item that are options, not the judge's name */
 const JUDGE_OPTIONS = new Set(['spec', 'threshold', 'samples', 'weight', 'reference', 'context'])

@@ -1,10 +1,10 @@
-import { runInCallScope, type CallRecorder } from '../engine/call-scope.ts'
-import type { RateLimiters } from '../engine/rate-limit.ts'
-import { EvalsError, TimeoutError, toError } from '../errors.ts'
-import type { Evaluator, EvaluatorContext, Verdict } from '../evaluators/evaluator.ts'
-import type { ScriptedApproval, Target, TargetContext } from '../targets/target.ts'
-import type { Transcript, Turn } from '../types.ts'
-import { InFlight, type Stoppable } from './in-flight.ts'
+import { runInCallScope, type CallRecorder } from '../../engine/call-scope.ts'
+import type { RateLimiters } from '../../engine/rate-limit.ts'
+import { EvalsError, TimeoutError, toError } from '../../errors.ts'
+import type { Evaluator, EvaluatorContext, Verdict } from '../../evaluators/evaluator.ts'
+import type { ScriptedApproval, Target, TargetContext } from '../../targets/target.ts'
+import type { Transcript, Turn } from '../../types.ts'
+import { CaseTimeouts, type Stoppable } from './case-timeouts.ts'
 import { converse, type Conversation } from './conversation.ts'
 import type {
   CaseResult,
@@ -12,8 +12,8 @@ import type {
   NamedVerdict,
   SerializedError,
   SnapshotOutcome,
-} from '../model/case-result.ts'
-import type { SuiteSnapshots } from './snapshots.ts'
+} from '../../model/case-result.ts'
+import type { SuiteSnapshots } from '../results/snapshots.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -168,7 +168,7 @@ class PairRun implements Stoppable {
   /** a conversation's finished turns */
   readonly turns: ConversationTurn[] = []
   readonly #job: CaseJob
-  readonly #inFlight: InFlight
+  readonly #timeouts: CaseTimeouts
   #controller: AbortController | undefined
   #stop: ((error: Error) => void) | undefined
   #stopped: Error | undefined
@@ -176,8 +176,8 @@ class PairRun implements Stoppable {
   constructor(job: CaseJob, interrupt: AbortSignal) {
     this.#job = job
     this.deadline = this.started + job.timeoutMs
-    this.#inFlight = InFlight.of(interrupt)
-    this.#inFlight.add(this)
+    this.#timeouts = CaseTimeouts.of(interrupt)
+    this.#timeouts.add(this)
   }
 
   get signal(): AbortSignal {
@@ -199,14 +199,14 @@ class PairRun implements Stoppable {
   }
 
   end(): void {
-    this.#inFlight.delete(this)
+    this.#timeouts.delete(this)
   }
 
   expire(): void {
     const { caseId, timeoutMs } = this.#job
     this.interrupt(
       new TimeoutError(
-        `case \`${caseId}\` took longer than ${timeoutMs}ms; raise \`timeout\` or --timeout`,
+        `case \`${caseId}\` took longer than ${timeoutMs}ms; raise \`timeout_ms\` in the case file or --timeout`,
         timeoutMs,
       ),
     )

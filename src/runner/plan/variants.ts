@@ -1,5 +1,5 @@
-import type { CaseDefinition } from '../cases/case-definition.ts'
-import type { Suite, Variant } from '../cases/suite.ts'
+import type { CaseDefinition } from '../../cases/case-definition.ts'
+import type { Suite, Variant } from '../../cases/suite.ts'
 
 /**
  * One copy of the suite per variant, with the variant's model, target and judge settings in place of the suite's;

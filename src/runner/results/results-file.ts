@@ -1,14 +1,15 @@
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { canonicalJson } from '../util/canonical-json.ts'
-import { redact } from '../util/redact.ts'
+import { canonicalJson } from '../../util/canonical-json.ts'
+import type { Redactor } from '../../util/redact.ts'
 
 const BUFFER_BYTES = 256 * 1024
 const FLUSH_EVERY_MS = 250
 const NEWLINE = 10
 
 /**
- * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them), secrets redacted. Lines are encoded into
+ * Appends one JSON value per line, keys sorted (canonical JSON, as report.json holds them); with a redactor, its
+ * secrets redacted value by value (a run's results come redacted from where they are made). Lines are encoded into
  * one reused buffer and written with a synchronous append when it fills (and at least every 250 ms, so a killed run
  * loses little): a 100k-case run makes no garbage buffers and never queues writes, so memory stays flat. Each write
  * is a few hundred microseconds to the page cache.
@@ -23,9 +24,11 @@ export class JsonLinesFile {
   #offset: number
   #closed = false
   #failed: Error | undefined
+  readonly #redactor: Redactor | undefined
 
-  constructor(path: string) {
+  constructor(path: string, redactor?: Redactor) {
     this.path = path
+    this.#redactor = redactor
     mkdirSync(dirname(path), { recursive: true })
     this.#fd = openSync(path, 'a')
     this.#offset = fstatSync(this.#fd).size
@@ -51,7 +54,7 @@ export class JsonLinesFile {
     if (this.#failed) throw this.#failed
     if (this.#closed) throw new Error(`${this.path} is closed`)
     // the newline goes in as a byte: `${json}\n` would make a cons string that must be flattened to be encoded
-    const json = redact(canonicalJson(value))
+    const json = canonicalJson(this.#redactor ? this.#redactor.value(value) : value)
     let bytes: number
     // a UTF-8 line takes at most 3 bytes per UTF-16 unit
     const most = json.length * 3 + 1

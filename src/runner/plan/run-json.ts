@@ -1,17 +1,18 @@
 import { readFile, rm } from 'node:fs/promises'
-import { makeFolder } from '../util/make-folder.ts'
+import { makeFolder } from '../../util/make-folder.ts'
 import { basename, join } from 'node:path'
-import type { GateOptions } from '../baselines/gate-options.ts'
-import { hashInput } from '../baselines/hash.ts'
-import { loadSuite } from '../cases/load.ts'
-import { selectCases } from '../cases/select.ts'
-import type { CaseList, Suite } from '../cases/suite.ts'
-import type { CaseDefinition } from '../cases/case-definition.ts'
-import { ConfigError } from '../errors.ts'
-import { copyFileHashed } from '../util/copy-file.ts'
-import { writeJsonFile } from '../util/json-file.ts'
+import type { GateOptions } from '../../baselines/gate-options.ts'
+import { hashInput } from '../../baselines/hash.ts'
+import { loadSuite } from '../../cases/load.ts'
+import { selectCases } from '../../cases/select.ts'
+import type { CaseList, Suite } from '../../cases/suite.ts'
+import type { CaseDefinition } from '../../cases/case-definition.ts'
+import { ConfigError } from '../../errors.ts'
+import type { CassetteMode } from '../../replay/cassette.ts'
+import { copyFileHashed } from '../../util/copy-file.ts'
+import { writeJsonFile } from '../../util/json-file.ts'
 import { selectShard } from './shard.ts'
-import type { Shard } from '../model/run-report.ts'
+import type { Shard } from '../../model/run-report.ts'
 
 /** `run.json` format version: 2 copies the case files into the run, where 1 listed a hash per case. */
 export const PLAN_VERSION = 2
@@ -41,6 +42,13 @@ export interface RunPlan {
   shard?: Shard
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }
+  /** `--judge` of the run: a resumed run judges as it began */
+  judge?: string
+  requireJudges?: true
+  /** every pattern the run redacted (flags and case files): a resumed run redacts at least these */
+  redact?: string[]
+  /** `--record` / `--replay`: a resumed run serves model calls as it began */
+  cassettes?: CassetteMode
   suites: PlannedSuite[]
 }
 

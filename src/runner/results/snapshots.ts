@@ -7,10 +7,11 @@ import {
   writeSnapshots,
   SNAPSHOTS_VERSION,
   type Snapshot,
-} from '../baselines/snapshots.ts'
-import type { Transcript } from '../types.ts'
-import type { CaseResult, ConversationTurn, SnapshotOutcome } from '../model/case-result.ts'
-import type { SnapshotSummary } from '../model/run-report.ts'
+} from '../../baselines/snapshots.ts'
+import type { Transcript } from '../../types.ts'
+import type { CaseResult, ConversationTurn, SnapshotOutcome } from '../../model/case-result.ts'
+import type { SnapshotSummary } from '../../model/run-report.ts'
+import type { Redactor } from '../../util/redact.ts'
 
 /** Where snapshots are kept and whether this run accepts the current outputs. */
 export interface SnapshotOptions {
@@ -26,16 +27,25 @@ export class SuiteSnapshots {
   readonly #suite: string
   readonly #stored: Map<string, Snapshot>
   readonly #update: boolean
+  readonly #redactor: Redactor
   #dirty = false
 
-  private constructor(path: string, suite: string, stored: Map<string, Snapshot>, update: boolean) {
+  private constructor(
+    path: string,
+    suite: string,
+    stored: Map<string, Snapshot>,
+    update: boolean,
+    redactor: Redactor,
+  ) {
     this.path = path
     this.#suite = suite
     this.#stored = stored
     this.#update = update
+    this.#redactor = redactor
   }
 
-  static async open(suite: string, options: SnapshotOptions): Promise<SuiteSnapshots> {
+  /** Reads a suite's snapshots; outputs are compared and stored as `redactor` leaves them: the file is committed. */
+  static async open(suite: string, options: SnapshotOptions, redactor: Redactor): Promise<SuiteSnapshots> {
     const path = snapshotsPath(options.dir, suite)
     const file = await readSnapshots(path)
     return new SuiteSnapshots(
@@ -43,6 +53,7 @@ export class SuiteSnapshots {
       suite,
       new Map(Object.entries(file?.snapshots ?? {})),
       options.update === true,
+      redactor,
     )
   }
 
@@ -58,8 +69,10 @@ export class SuiteSnapshots {
     transcript: Transcript,
     turns: readonly ConversationTurn[],
   ): SnapshotOutcome {
-    const current: Snapshot = { output: transcript.output }
-    if (turns.length > 0) current.turns = turns.map((turn) => turn.output)
+    const current: Snapshot = this.#redactor.value({
+      output: transcript.output,
+      ...(turns.length > 0 && { turns: turns.map((turn) => turn.output) }),
+    })
     const stored = this.#stored.get(caseId)
     const store = (): void => {
       if (trial !== 0) return
@@ -81,10 +94,12 @@ export class SuiteSnapshots {
     }
   }
 
-  /** Writes the file when some snapshot was added or replaced; returns its path then. */
-  async save(): Promise<string | undefined> {
+  /** Writes the file when some snapshot was added or replaced, its values through `redactor`; returns its path then. */
+  async save(redactor: Redactor): Promise<string | undefined> {
     if (!this.#dirty) return undefined
-    const snapshots = Object.fromEntries(this.#stored)
+    const stored = Object.fromEntries(this.#stored)
+    await redactor.prepare(stored)
+    const snapshots = redactor.value(stored)
     await writeSnapshots(this.path, { version: SNAPSHOTS_VERSION, suite: this.#suite, snapshots })
     this.#dirty = false
     return this.path

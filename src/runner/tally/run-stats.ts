@@ -1,11 +1,11 @@
-import type { CaseList } from '../cases/suite.ts'
-import { percentiles } from '../stats/percentile.ts'
-import { addUsage, emptyUsage, type Usage } from '../types.ts'
-import { TypedList } from '../util/typed-list.ts'
+import type { CaseList } from '../../cases/suite.ts'
+import { percentiles } from '../../stats/percentile.ts'
+import { addUsage, emptyUsage, type Usage } from '../../types.ts'
+import { TypedList } from '../../util/typed-list.ts'
 import { CaseStatsTally, type SuiteCases } from './case-stats.ts'
-import { checkName } from '../report-file/check-name.ts'
-import type { CaseResult, NamedVerdict } from '../model/case-result.ts'
-import type { CaseProblem, JudgeTotals, RunCounts, RunReport } from '../model/run-report.ts'
+import { checkName } from '../../report-file/check-name.ts'
+import type { CaseResult, NamedVerdict } from '../../model/case-result.ts'
+import type { CaseProblem, JudgeTotals, RunCounts, RunReport } from '../../model/run-report.ts'
 
 const MAX_PROBLEMS = 100
 

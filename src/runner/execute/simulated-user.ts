@@ -1,11 +1,15 @@
-import type { SimulatedUserSpec } from '../cases/case-definition.ts'
-import { resolveRetry } from '../engine/retry.ts'
-import type { CompletionRequest, Provider } from '../providers/provider.ts'
-import { GOAL_MET, OPENING_REQUEST, simulatedUserSystemPrompt } from '../providers/simulated-user-prompt.ts'
-import type { TargetContext } from '../targets/target.ts'
-import type { Message, Usage } from '../types.ts'
-import { addUsage } from '../types.ts'
-import type { ConversationTurn } from '../model/case-result.ts'
+import type { SimulatedUserSpec } from '../../cases/case-definition.ts'
+import { resolveRetry } from '../../engine/retry.ts'
+import type { CompletionRequest, Provider } from '../../providers/provider.ts'
+import {
+  GOAL_MET,
+  OPENING_REQUEST,
+  simulatedUserSystemPrompt,
+} from '../../providers/simulated-user-prompt.ts'
+import type { TargetContext } from '../../targets/target.ts'
+import type { Message, Usage } from '../../types.ts'
+import { addUsage } from '../../types.ts'
+import type { ConversationTurn } from '../../model/case-result.ts'
 
 const REQUEST_TIMEOUT_MS = 120_000
 
@@ -31,7 +35,7 @@ export async function nextSimulatedMessage(
     tools: [],
   }
   // the engine's call path loads with the first simulated user, not with every run
-  const { callModel } = await import('../engine/model-call.ts')
+  const { callModel } = await import('../../engine/model-call.ts')
   const completion = await callModel(request, turns.length + 1, {
     runId: `simulated-user:${context.caseId}`,
     agent: 'simulated-user',

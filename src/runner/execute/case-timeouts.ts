@@ -8,21 +8,22 @@ export interface Stoppable {
   interrupt(reason: unknown): void
 }
 
-const byInterrupt = new WeakMap<AbortSignal, InFlight>()
+const byInterrupt = new WeakMap<AbortSignal, CaseTimeouts>()
 /**
  * the watchers with pairs running: if the event loop empties meanwhile (a target hung on a promise nothing will
  * settle), their timers hold the process open
  */
-const busy = new Set<InFlight>()
+const busy = new Set<CaseTimeouts>()
 let watchingExit = false
 
 /**
- * The pairs running under one interrupt signal, watched by a single timer armed for the earliest deadline and a
+ * The per-case timeouts (`timeout_ms`, `--timeout`) of the pairs running under one interrupt signal, and the
+ * interrupt itself: watched by a single timer armed for the earliest deadline and a
  * single abort listener: a pair costs a set insertion, not a timer and a listener of its own. The timer never holds
  * the process open on its own (a finished run exits at once), except when nothing else would while pairs run
  * (`beforeExit`): so a target hung on a promise nothing will settle still times out.
  */
-export class InFlight {
+export class CaseTimeouts {
   readonly #pairs = new Set<Stoppable>()
   #timer: NodeJS.Timeout | undefined
   #armedFor = Number.POSITIVE_INFINITY
@@ -38,10 +39,10 @@ export class InFlight {
   }
 
   /** The watcher of the pairs run under `interrupt`, made on first use. */
-  static of(interrupt: AbortSignal): InFlight {
-    let inFlight = byInterrupt.get(interrupt)
-    if (!inFlight) byInterrupt.set(interrupt, (inFlight = new InFlight(interrupt)))
-    return inFlight
+  static of(interrupt: AbortSignal): CaseTimeouts {
+    let timeouts = byInterrupt.get(interrupt)
+    if (!timeouts) byInterrupt.set(interrupt, (timeouts = new CaseTimeouts(interrupt)))
+    return timeouts
   }
 
   add(pair: Stoppable): void {
@@ -57,7 +58,7 @@ export class InFlight {
 
   /** the event loop has nothing else to wait for, yet pairs run: their next deadline holds the process open */
   static #holdOpen(): void {
-    for (const inFlight of busy) inFlight.#timer?.ref()
+    for (const timeouts of busy) timeouts.#timer?.ref()
   }
 
   #arm(deadline: number): void {
@@ -72,7 +73,7 @@ export class InFlight {
     if (!watchingExit) {
       watchingExit = true
       process.on('beforeExit', () => {
-        InFlight.#holdOpen()
+        CaseTimeouts.#holdOpen()
       })
     }
   }

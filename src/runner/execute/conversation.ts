@@ -1,11 +1,11 @@
-import type { CaseDefinition, SimulatedUserSpec } from '../cases/case-definition.ts'
-import { ConfigError, toError } from '../errors.ts'
-import type { CompileContext, EvaluatorCompiler } from '../cases/compile-checks.ts'
-import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
-import type { Target, TargetContext } from '../targets/target.ts'
-import type { Message, Transcript, Turn } from '../types.ts'
-import { addUsage, emptyUsage } from '../types.ts'
-import type { ConversationTurn } from '../model/case-result.ts'
+import type { CaseDefinition, SimulatedUserSpec } from '../../cases/case-definition.ts'
+import { ConfigError, toError } from '../../errors.ts'
+import type { CompileContext, EvaluatorCompiler } from '../../cases/compile-checks.ts'
+import type { Evaluator, Verdict } from '../../evaluators/evaluator.ts'
+import type { Target, TargetContext } from '../../targets/target.ts'
+import type { Message, Transcript, Turn } from '../../types.ts'
+import { addUsage, emptyUsage } from '../../types.ts'
+import type { ConversationTurn } from '../../model/case-result.ts'
 import { nextSimulatedMessage } from './simulated-user.ts'
 
 /** A case's conversation, ready to run: scripted turns with their compiled checks, or a simulated user. */
@@ -112,7 +112,7 @@ export async function converse(
       `case \`${job.caseId}\`: \`simulated_user\` has no model; set \`simulated_user.model\` (e.g. \`local\`) or the suite's \`model:\`.`,
     )
   }
-  const { resolveModel } = await import('../providers/registry.ts')
+  const { resolveModel } = await import('../../providers/registry.ts')
   const provider = resolveModel(model)
   let goalMet = false
   const usage = { value: emptyUsage() }

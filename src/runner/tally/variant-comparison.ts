@@ -1,11 +1,11 @@
-import { compareToBaseline } from '../baselines/compare.ts'
-import type { Comparison } from '../baselines/comparison.ts'
-import { baselineFromSummaries, type RunMeta } from '../baselines/summary.ts'
-import type { Interval } from '../stats/interval.ts'
-import { percentiles } from '../stats/percentile.ts'
+import { compareToBaseline } from '../../baselines/compare.ts'
+import type { Comparison } from '../../baselines/comparison.ts'
+import { baselineFromSummaries, type RunMeta } from '../../baselines/summary.ts'
+import type { Interval } from '../../stats/interval.ts'
+import { percentiles } from '../../stats/percentile.ts'
 import { toCaseSummary } from './case-stats.ts'
-import type { CaseResult } from '../model/case-result.ts'
-import type { CaseStats, VariantComparison, VariantPair, VariantSummary } from '../model/run-report.ts'
+import type { CaseResult } from '../../model/case-result.ts'
+import type { CaseStats, VariantComparison, VariantPair, VariantSummary } from '../../model/run-report.ts'
 
 /** What the comparison reads of one variant once the run is over. */
 export interface VariantRun {

@@ -1,10 +1,10 @@
 import { closeSync, existsSync, openSync } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { readLines } from '../report-file/lines.ts'
-import { openAtomic } from '../util/atomic-file.ts'
-import { readAt } from '../util/read-at.ts'
-import { TypedList } from '../util/typed-list.ts'
-import type { CaseResult } from '../model/case-result.ts'
+import { readLines } from '../../report-file/lines.ts'
+import { openAtomic } from '../../util/atomic-file.ts'
+import { readAt } from '../../util/read-at.ts'
+import { TypedList } from '../../util/typed-list.ts'
+import type { CaseResult } from '../../model/case-result.ts'
 
 /** The key of a (case, variant, trial) pair; a run without variants keys as before variants existed. */
 export function pairKey(suite: string, caseId: string, trial: number, variant?: string): string {

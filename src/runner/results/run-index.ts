@@ -1,9 +1,9 @@
 import { appendFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { RunMeta } from '../baselines/summary.ts'
-import type { CaseStatus } from '../model/case-result.ts'
-import type { CaseStats, RunReport, SuiteStats } from '../model/run-report.ts'
-import { redact } from '../util/redact.ts'
+import type { RunMeta } from '../../baselines/summary.ts'
+import type { CaseStatus } from '../../model/case-result.ts'
+import type { CaseStats, RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { Redactor } from '../../util/redact.ts'
 
 /** The file in a reports folder with one line per finished run, newest last: what `evals view` lists. */
 export const RUN_INDEX_FILE = 'index.jsonl'
@@ -95,9 +95,9 @@ export function indexSuitesOf(
  * Appends the run's line to `index.jsonl` beside its folder, in one `write` of an `O_APPEND` file, so runs ending
  * together never interleave their lines; a line torn by a crash is skipped by readers, which then scan the folder.
  */
-export async function appendRunIndex(report: RunReport): Promise<void> {
+export async function appendRunIndex(report: RunReport, redactor: Redactor): Promise<void> {
   await appendFile(
     join(dirname(report.dir), RUN_INDEX_FILE),
-    `${redact(JSON.stringify(runIndexLineOf(report)))}\n`,
+    `${JSON.stringify(redactor.value(runIndexLineOf(report)))}\n`,
   )
 }

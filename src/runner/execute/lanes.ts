@@ -1,4 +1,4 @@
-import type { Suite } from '../cases/suite.ts'
+import type { Suite } from '../../cases/suite.ts'
 import { runPool } from './pool.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Suite } from '../cases/suite.ts'
-import { ConfigError } from '../errors.ts'
-import type { Shard } from '../model/run-report.ts'
+import type { Suite } from '../../cases/suite.ts'
+import { ConfigError } from '../../errors.ts'
+import type { Shard } from '../../model/run-report.ts'
 
 /** Parses `i/n` with 1 ≤ i ≤ n; throws a ConfigError naming the flag otherwise. */
 export function parseShard(value: string): Shard {

@@ -1,6 +1,5 @@
-import { AbortError } from '../errors.ts'
-import type { RunReport } from '../model/run-report.ts'
-import type { ResolvedRunOptions } from './run-options.ts'
+import { AbortError } from '../../errors.ts'
+import type { RunReport } from '../../model/run-report.ts'
 
 /** How a run is stopped: the caller's signal (after a grace period) or `bail`. */
 export interface Interrupt {
@@ -11,7 +10,7 @@ export interface Interrupt {
 }
 
 /** Watches the caller's `signal`: once it aborts, no new pair starts, and those running get `graceMs` to finish. */
-export function watchInterrupt(options: ResolvedRunOptions): Interrupt {
+export function watchInterrupt(options: { signal?: AbortSignal | undefined; graceMs: number }): Interrupt {
   const interrupt = new AbortController()
   let graceTimer: NodeJS.Timeout | undefined
   const state: Interrupt = {

@@ -1,10 +1,10 @@
-import type { CaseStatus, CaseSummary } from '../baselines/summary.ts'
-import type { CaseList } from '../cases/suite.ts'
-import { WeightedAccuracyTally, type WeightedAccuracy } from '../stats/proportion.ts'
-import { isFlaky, passAtK, passHatK } from '../stats/trials.ts'
-import { TypedList } from '../util/typed-list.ts'
-import type { CaseResult } from '../model/case-result.ts'
-import type { CaseStats, CaseStatsList } from '../model/run-report.ts'
+import type { CaseStatus, CaseSummary } from '../../baselines/summary.ts'
+import type { CaseList } from '../../cases/suite.ts'
+import { WeightedAccuracyTally, type WeightedAccuracy } from '../../stats/proportion.ts'
+import { isFlaky, passAtK, passHatK } from '../../stats/trials.ts'
+import { TypedList } from '../../util/typed-list.ts'
+import type { CaseResult } from '../../model/case-result.ts'
+import type { CaseStats, CaseStatsList } from '../../model/run-report.ts'
 
 /**
  * Per-case aggregates of a run, filled online from CaseResults; each suite's cases must be registered with `plan`
