@@ -118,7 +118,6 @@ describe('anything less plain is asked of git', () => {
     hideGit()
     await expect(gitInfo(dir)).resolves.toBeUndefined()
   })
-
 })
 
 test('a directory outside any repository has no commit, and git is not asked', async () => {
