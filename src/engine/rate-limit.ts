@@ -1,6 +1,8 @@
-import { sleep } from './retry.ts'
+import type { RateLimitReading } from '../types.ts'
+import { RateBudget, type SentCall } from './rate-budget.ts'
+import { abortReason } from './retry.ts'
 
-/** How the runner adapts its concurrency to a provider's rate limits. */
+/** How the runner paces and limits model calls to one provider. */
 export interface RateLimitOptions {
   /** the most calls in flight per provider; the limiter starts here (the runner passes its concurrency) */
   maxConcurrency: number
@@ -19,17 +21,42 @@ export interface RateLimitStats {
   rateLimited: number
   decreases: number
   increases: number
+  /** calls held back until the provider's budget (from its rate-limit headers) had room for them */
+  paced: number
+  /** whether the provider sent rate-limit headers, so calls are paced by them */
+  headerPaced: boolean
 }
+
+/** How one attempt went: the provider's rate-limit reading, when its reply or error carried one, goes with it. */
+export type RateLimitOutcome = 'ok' | 'failed' | { rateLimited: true; retryAfterMs: number | undefined }
 
 /** A slot held by one attempt; call `done` exactly once with how the attempt went. */
 export interface RateLimitSlot {
-  done(outcome: 'ok' | 'failed' | { rateLimited: true; retryAfterMs: number | undefined }): void
+  done(outcome: RateLimitOutcome, reading?: RateLimitReading): void
+}
+
+/** What one call will spend: a request, and its estimated tokens (prompt plus the output it may generate). */
+export interface CallCost {
+  tokens?: number
+}
+
+interface Ticket {
+  tokens: number
+  /** whether it has waited for a budget (counted once in `paced`) */
+  paced: boolean
+  grant: (slot: RateLimitSlot) => void
 }
 
 /**
- * AIMD concurrency for one provider: a 429 halves the calls allowed in flight (once per burst: 429s from calls
- * started before the last decrease do not halve again) and pauses new calls for the retry-after; every
- * `increaseAfter` successes in a row add one back, up to `maxConcurrency`.
+ * Paces and limits the calls to one provider, in arrival order.
+ *
+ * - **By the provider's headers** (OpenAI `x-ratelimit-*`, Anthropic `anthropic-ratelimit-*`): the request and token
+ *   budgets they describe are followed between replies (`RateBudget`), and a call is sent only when both have room
+ *   for it, so the provider is paced to its limit instead of probed with 429s. The first call goes alone, so the
+ *   first burst does not run ahead of the first reading.
+ * - **AIMD, when no headers come**: a 429 halves the calls allowed in flight (once per burst: 429s from calls
+ *   started before the last decrease do not halve again) and pauses new calls for the retry-after; every
+ *   `increaseAfter` successes in a row add one back, up to `maxConcurrency`.
  */
 export class AdaptiveLimiter {
   readonly maxConcurrency: number
@@ -41,8 +68,13 @@ export class AdaptiveLimiter {
   #streak = 0
   #generation = 0
   #pausedUntil = 0
-  #waiters: (() => void)[] = []
-  #stats = { lowestLimit: 0, rateLimited: 0, decreases: 0, increases: 0 }
+  #seq = 0
+  #answered = false
+  #requests: RateBudget | undefined
+  #tokens: RateBudget | undefined
+  #queue: Ticket[] = []
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #stats = { lowestLimit: 0, rateLimited: 0, decreases: 0, increases: 0, paced: 0 }
 
   constructor(options: RateLimitOptions) {
     this.maxConcurrency = Math.max(1, Math.floor(options.maxConcurrency))
@@ -64,32 +96,94 @@ export class AdaptiveLimiter {
   }
 
   get stats(): RateLimitStats {
-    return { limit: this.#limit, ...this.#stats }
+    const headerPaced = this.#requests !== undefined || this.#tokens !== undefined
+    return { limit: this.#limit, ...this.#stats, headerPaced }
   }
 
-  /** Waits for a free slot (and for any retry-after pause to end); rejects when the signal aborts. */
-  async acquire(signal: AbortSignal): Promise<RateLimitSlot> {
-    while (true) {
-      const pause = this.#pausedUntil - Date.now()
-      if (pause > 0) {
-        await sleep(pause, signal)
-        continue
+  /** Waits its turn for a slot (and for the provider's budget and any retry-after pause); rejects on abort. */
+  acquire(signal: AbortSignal, cost: CallCost = {}): Promise<RateLimitSlot> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(abortReason(signal))
+        return
       }
-      if (this.#active < this.#limit) break
-      await this.#wait(signal)
+      const onAbort = (): void => {
+        this.#queue = this.#queue.filter((queued) => queued !== ticket)
+        reject(abortReason(signal))
+        this.#pump()
+      }
+      const ticket: Ticket = {
+        tokens: cost.tokens ?? 0,
+        paced: false,
+        grant: (slot) => {
+          signal.removeEventListener('abort', onAbort)
+          resolve(slot)
+        },
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.#queue.push(ticket)
+      this.#pump()
+    })
+  }
+
+  /** lets queued calls go, in order, while each has a slot and room in the budgets; else waits for either */
+  #pump(): void {
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    while (this.#queue.length > 0) {
+      const ticket = this.#queue[0] as Ticket
+      if (this.#active >= this.#limit || (!this.#answered && this.#active > 0)) return
+      const now = Date.now()
+      const waitMs = Math.max(
+        this.#pausedUntil - now,
+        this.#requests?.waitMs(1, now) ?? 0,
+        this.#tokens?.waitMs(ticket.tokens, now) ?? 0,
+      )
+      if (waitMs > 0) {
+        if (this.#pausedUntil <= now && !ticket.paced) {
+          ticket.paced = true
+          this.#stats.paced++
+        }
+        this.#timer = setTimeout(() => {
+          this.#pump()
+        }, waitMs)
+        return
+      }
+      this.#queue.shift()
+      ticket.grant(this.#grant(ticket.tokens))
     }
+  }
+
+  #grant(tokens: number): RateLimitSlot {
     this.#active++
     const generation = this.#generation
+    const request: SentCall = { seq: this.#seq++, cost: 1 }
+    const spent: SentCall = { ...request, cost: tokens }
+    this.#requests?.spend(request)
+    this.#tokens?.spend(spent)
     let released = false
     return {
-      done: (outcome) => {
+      done: (outcome, reading) => {
         if (released) return
         released = true
         this.#active--
+        this.#answered = true
+        if (reading) this.#read(reading, request, spent, Date.now())
         if (outcome === 'ok') this.#succeeded()
         else if (outcome !== 'failed') this.#rateLimited(generation, outcome.retryAfterMs)
-        this.#wake()
+        this.#pump()
       },
+    }
+  }
+
+  #read(reading: RateLimitReading, request: SentCall, tokens: SentCall, now: number): void {
+    if (reading.requests) {
+      if (this.#requests) this.#requests.read(reading.requests, request, now)
+      else this.#requests = new RateBudget(reading.requests, request, now)
+    }
+    if (reading.tokens) {
+      if (this.#tokens) this.#tokens.read(reading.tokens, tokens, now)
+      else this.#tokens = new RateBudget(reading.tokens, tokens, now)
     }
   }
 
@@ -114,31 +208,6 @@ export class AdaptiveLimiter {
     }
     const until = Date.now() + (retryAfterMs ?? this.#defaultPauseMs)
     this.#pausedUntil = Math.max(this.#pausedUntil, until)
-  }
-
-  #wait(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onAbort = (): void => {
-        this.#waiters = this.#waiters.filter((waiter) => waiter !== wake)
-        reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
-      }
-      const wake = (): void => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      }
-      if (signal.aborted) {
-        onAbort()
-        return
-      }
-      signal.addEventListener('abort', onAbort, { once: true })
-      this.#waiters.push(wake)
-    })
-  }
-
-  /** wakes as many waiters as there are free slots; each re-checks the pause and the limit */
-  #wake(): void {
-    let free = this.#limit - this.#active
-    while (free-- > 0) this.#waiters.shift()?.()
   }
 }
 

@@ -6,6 +6,7 @@ import { AnthropicStreamAccumulator, fromAnthropicMessage } from './anthropic-re
 import { abortError, toProviderError } from './errors-from-sdk.ts'
 import { httpFetch } from './http-fetch.ts'
 import type { CallOptions, Completion, CompletionEvent, CompletionRequest, Provider } from './provider.ts'
+import { reportRateLimit } from './rate-limit-headers.ts'
 
 /** Options of a provider speaking the Anthropic Messages API. */
 export interface AnthropicProviderOptions {
@@ -75,10 +76,13 @@ export class AnthropicProvider implements Provider {
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     try {
       const params = toAnthropicParams(request, this.model, this.maxTokens)
-      const response = await (
+      const { data, response } = await (
         await this.client()
-      ).messages.create({ ...params, stream: false }, { signal: options.signal })
-      return fromAnthropicMessage(response)
+      ).messages
+        .create({ ...params, stream: false }, { signal: options.signal })
+        .withResponse()
+      reportRateLimit(response.headers, options)
+      return fromAnthropicMessage(data)
     } catch (error) {
       throw this.toError(error, options.signal)
     }
@@ -88,9 +92,12 @@ export class AnthropicProvider implements Provider {
     const accumulator = new AnthropicStreamAccumulator(this.model)
     try {
       const params = toAnthropicParams(request, this.model, this.maxTokens)
-      const stream = await (
+      const { data: stream, response } = await (
         await this.client()
-      ).messages.create({ ...params, stream: true }, { signal: options.signal })
+      ).messages
+        .create({ ...params, stream: true }, { signal: options.signal })
+        .withResponse()
+      reportRateLimit(response.headers, options)
       for await (const event of stream) yield* accumulator.push(event)
     } catch (error) {
       throw this.toError(error, options.signal)

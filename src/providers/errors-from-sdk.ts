@@ -1,6 +1,7 @@
 import { AbortError, ProviderError } from '../errors.ts'
 import { createRedactor } from '../util/redact.ts'
 import { MalformedReplyError } from './reply-shape.ts'
+import { readRateLimitHeaders } from './rate-limit-headers.ts'
 
 /** The error classes an official (Stainless-generated) SDK exports; both SDKs share the shape. */
 export interface SdkErrorClasses {
@@ -71,7 +72,8 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
     const type = errorType(error)
     const retryable =
       status === undefined ? type === undefined || retryableErrorTypes.has(type) : isRetryableStatus(status)
-    const retryAfterMs = error.headers ? parseRetryAfterMs(error.headers) : undefined
+    const rateLimit = error.headers ? readRateLimitHeaders(error.headers) : undefined
+    const retryAfterMs = rateLimit?.retryAfterMs
     const what = status === undefined ? 'an error mid-stream' : String(status)
     return new ProviderError(`${api} returned ${what} for ${providerId}: ${clean(apiMessage(error))}`, {
       providerId,
@@ -79,6 +81,7 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
       cause: error,
       ...(status === undefined ? {} : { status }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(rateLimit === undefined ? {} : { rateLimit }),
     })
   }
   const message = error instanceof Error ? clean(error.message) : 'unknown error'
@@ -92,21 +95,6 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
 /** Whether an HTTP status is worth another attempt: 408, 409, 429 and every 5xx (including Anthropic's 529). */
 export function isRetryableStatus(status: number): boolean {
   return retryableStatuses.has(status) || status >= 500
-}
-
-/** The server's requested delay: `retry-after-ms` (float ms), else `retry-after` (seconds or an HTTP date). */
-export function parseRetryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms')
-  if (ms !== null) {
-    const value = Number.parseFloat(ms)
-    if (Number.isFinite(value) && value >= 0) return value
-  }
-  const after = headers.get('retry-after')
-  if (after === null || after.trim() === '') return undefined
-  const seconds = Number(after)
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined
-  const date = Date.parse(after)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
 /** The signal's reason as an Error, so an abort propagates as itself and never as a retryable failure. */

@@ -6,6 +6,7 @@ import { httpFetch } from './http-fetch.ts'
 import { requiresMaxCompletionTokens, toOpenAiParams } from './openai-request.ts'
 import { fromOpenAiCompletion, OpenAiStreamAccumulator } from './openai-response.ts'
 import type { CallOptions, Completion, CompletionEvent, CompletionRequest, Provider } from './provider.ts'
+import { reportRateLimit } from './rate-limit-headers.ts'
 
 /** Options of a provider speaking OpenAI Chat Completions (OpenAI itself or a compatible server). */
 export interface OpenAiProviderOptions {
@@ -77,10 +78,13 @@ export class OpenAiProvider implements Provider {
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     try {
-      const response = await (
+      const { data, response } = await (
         await this.client()
-      ).chat.completions.create({ ...this.params(request), stream: false }, { signal: options.signal })
-      return fromOpenAiCompletion(response)
+      ).chat.completions
+        .create({ ...this.params(request), stream: false }, { signal: options.signal })
+        .withResponse()
+      reportRateLimit(response.headers, options)
+      return fromOpenAiCompletion(data)
     } catch (error) {
       throw this.toError(error, options.signal)
     }
@@ -89,12 +93,15 @@ export class OpenAiProvider implements Provider {
   async *stream(request: CompletionRequest, options: CallOptions): AsyncIterable<CompletionEvent> {
     const accumulator = new OpenAiStreamAccumulator(this.model)
     try {
-      const stream = await (
+      const { data: stream, response } = await (
         await this.client()
-      ).chat.completions.create(
-        { ...this.params(request), stream: true, stream_options: { include_usage: true } },
-        { signal: options.signal },
-      )
+      ).chat.completions
+        .create(
+          { ...this.params(request), stream: true, stream_options: { include_usage: true } },
+          { signal: options.signal },
+        )
+        .withResponse()
+      reportRateLimit(response.headers, options)
       for await (const chunk of stream) yield* accumulator.push(chunk)
     } catch (error) {
       throw this.toError(error, options.signal)

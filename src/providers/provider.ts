@@ -1,4 +1,4 @@
-import type { FinishReason, Message, ToolCallRequest, Usage } from '../types.ts'
+import type { FinishReason, Message, RateLimitReading, ToolCallRequest, Usage } from '../types.ts'
 
 /** A tool as the model sees it: the JSON Schema comes from the tool's zod parameters. */
 export interface ToolSchema {
@@ -59,6 +59,8 @@ export interface CallOptions {
   signal: AbortSignal
   /** told when a provider that wraps others (fallback) moves a call from one to the next */
   onFallback?: (event: { from: string; to: string; error: Error }) => void
+  /** told what the reply's rate-limit headers said (the engine's rate limiter paces by them) */
+  onRateLimit?: (reading: RateLimitReading) => void
 }
 
 /**

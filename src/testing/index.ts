@@ -8,6 +8,7 @@ export type {
   MockLlmServer,
   MockLlmServerOptions,
   MockMessageReply,
+  MockRateLimit,
   MockReply,
   MockRequest,
   MockToolCall,

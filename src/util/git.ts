@@ -27,14 +27,15 @@ const BRANCH_REF = /^ref: (refs\/heads\/\S+)$/
 
 /**
  * What `git rev-parse HEAD --abbrev-ref HEAD` prints, read from `.git/HEAD` and the branch's loose or packed ref:
- * starting `git` costs a run more (its spawn blocks the event loop) than the whole lookup. `'ask git'` when the
- * layout is anything less plain: `GIT_DIR` set, no `.git` found, a ref that is symbolic, missing or in a reftable.
+ * starting `git` costs a run more (its spawn blocks the event loop) than the whole lookup. Undefined when no `.git`
+ * is found on the way up, where git finds none either. `'ask git'` when the layout is anything less plain:
+ * `GIT_DIR` set, a ref that is symbolic, missing or in a reftable.
  */
 export function headFromFiles(cwd: string): GitInfo | 'ask git' {
   if (process.env['GIT_DIR'] !== undefined) return 'ask git'
   try {
     const gitDir = findGitDir(resolve(cwd))
-    if (gitDir === undefined) return 'ask git'
+    if (gitDir === undefined) return undefined
     const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim()
     if (OBJECT_ID.test(head)) return { commit: head }
     const ref = BRANCH_REF.exec(head)?.[1]

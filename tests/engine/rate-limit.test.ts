@@ -6,6 +6,12 @@ import { emptyUsage } from '../../src/types.ts'
 
 const signal = new AbortController().signal
 
+/** a limiter past its first call: until a reply comes back, the first call goes alone */
+async function warm(limiter: AdaptiveLimiter): Promise<AdaptiveLimiter> {
+  ;(await limiter.acquire(signal)).done('ok')
+  return limiter
+}
+
 /** A provider that answers at most `capacity` calls at once and sends a 429 with retry-after to the rest. */
 function cappedProvider(capacity: number, latencyMs = 5) {
   const stats = { inFlight: 0, peak: 0, calls: 0, rejected: 0 }
@@ -34,7 +40,7 @@ function cappedProvider(capacity: number, latencyMs = 5) {
 
 describe('AdaptiveLimiter', () => {
   test('halves the limit once per burst of 429s and never goes below one', async () => {
-    const limiter = new AdaptiveLimiter({ maxConcurrency: 16, defaultPauseMs: 0 })
+    const limiter = await warm(new AdaptiveLimiter({ maxConcurrency: 16, defaultPauseMs: 0 }))
     const slots = await Promise.all(Array.from({ length: 16 }, () => limiter.acquire(signal)))
     for (const slot of slots) slot.done({ rateLimited: true, retryAfterMs: 0 })
     expect(limiter.limit).toBe(8)
@@ -44,6 +50,23 @@ describe('AdaptiveLimiter', () => {
       expect(limiter.limit).toBe(expected)
     }
     expect(limiter.stats).toMatchObject({ lowestLimit: 1, rateLimited: 20, decreases: 4 })
+  })
+
+  test('lets the first call go alone: the others wait for its reply', async () => {
+    const limiter = new AdaptiveLimiter({ maxConcurrency: 4 })
+    const first = await limiter.acquire(signal)
+    let second = false
+    const waiting = limiter.acquire(signal).then((slot) => {
+      second = true
+      return slot
+    })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(second).toBe(false)
+    first.done('ok')
+    ;(await waiting).done('ok')
+    const both = await Promise.all([limiter.acquire(signal), limiter.acquire(signal)])
+    expect(limiter.active).toBe(2)
+    for (const slot of both) slot.done('ok')
   })
 
   test('adds one slot after every `increaseAfter` successes in a row, up to the maximum', async () => {
@@ -73,7 +96,7 @@ describe('AdaptiveLimiter', () => {
   })
 
   test('queues calls over the limit and lets them in as slots free up', async () => {
-    const limiter = new AdaptiveLimiter({ maxConcurrency: 2 })
+    const limiter = await warm(new AdaptiveLimiter({ maxConcurrency: 2 }))
     const first = await limiter.acquire(signal)
     const second = await limiter.acquire(signal)
     let third = false

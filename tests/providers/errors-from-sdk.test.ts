@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isRetryableStatus, parseRetryAfterMs } from '../../src/providers/errors-from-sdk.ts'
+import { isRetryableStatus } from '../../src/providers/errors-from-sdk.ts'
+import { parseRetryAfterMs } from '../../src/providers/rate-limit-headers.ts'
 
 describe('parseRetryAfterMs', () => {
   test('prefers retry-after-ms, as a float', () => {

@@ -118,12 +118,14 @@ describe('anything less plain is asked of git', () => {
     hideGit()
     await expect(gitInfo(dir)).resolves.toBeUndefined()
   })
+})
 
-  test('a directory outside any repository', async () => {
-    const dir = tempFolder('evals-no-git-')
-    expect(headFromFiles(dir)).toBe('ask git')
-    await expect(gitInfo(dir)).resolves.toBeUndefined()
-  })
+test('a directory outside any repository has no commit, and git is not asked', async () => {
+  const dir = tempFolder('evals-no-git-')
+  expect(() => git(dir, 'rev-parse', 'HEAD')).toThrow(/not a git repository/)
+  expect(headFromFiles(dir)).toBeUndefined()
+  hideGit()
+  await expect(gitInfo(dir)).resolves.toBeUndefined()
 })
 
 test('gitInfo gives what git gives, read from the files: it answers with git nowhere on the PATH', async () => {

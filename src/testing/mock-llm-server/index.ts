@@ -10,3 +10,4 @@ export type {
   MockRequest,
   MockToolCall,
 } from './types.ts'
+export type { MockRateLimit } from './rate-limit.ts'

@@ -4,6 +4,7 @@ import { toError } from '../../errors.ts'
 import { anthropicErrorBody, anthropicEvents, anthropicMessage, type SseFrame } from './anthropic-wire.ts'
 import { openAiEmbeddings } from './embeddings-wire.ts'
 import { openAiChunks, openAiCompletion, openAiErrorBody } from './openai-wire.ts'
+import { MockRateLimiter } from './rate-limit.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {
   MockErrorReply,
@@ -26,6 +27,7 @@ const faultText = 'This reply from the mock server will not arrive in one piece.
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
   const script = [...(options.script ?? [])]
   const journal: MockRequest[] = []
+  const limiter = options.rateLimit && new MockRateLimiter(options.rateLimit)
   let received = 0
 
   const nextReply = async (request: MockRequest): Promise<MockReply> => {
@@ -77,14 +79,19 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       sendJson(res, 200, openAiEmbeddings(body))
       return
     }
-    const reply = denied ?? (await nextReply(request))
+    const admitted = denied ? undefined : limiter?.admit(request)
+    const reply =
+      denied ??
+      (admitted && 'reject' in admitted
+        ? admitted.reject
+        : withHeaders(await nextReply(request), admitted?.headers))
     await sleep(reply.latencyMs ?? options.latencyMs ?? 0, res)
     if (gone(res)) return
     if (isErrorReply(reply)) sendError(res, request, reply)
     else if (isFaultReply(reply)) await sendFault(res, request, reply)
     else if (request.stream)
       await sendStream(res, request, frames(request, renderReply(reply, request, idPrefix(api))), reply)
-    else sendJson(res, 200, body200(request, reply))
+    else sendJson(res, 200, body200(request, reply), reply.headers)
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -98,6 +105,9 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     get remaining() {
       return script.length
     },
+    get rateLimited() {
+      return limiter?.rejected ?? 0
+    },
     enqueue: (...replies) => {
       script.push(...replies)
     },
@@ -110,6 +120,12 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
         server.closeAllConnections()
       }),
   }
+}
+
+/** a reply with the rate limiter's headers added (its own win) */
+function withHeaders(reply: MockReply, headers: Record<string, string> | undefined): MockReply {
+  if (!headers || isFaultReply(reply)) return reply
+  return { ...reply, headers: { ...headers, ...reply.headers } }
 }
 
 function body200(request: MockRequest, reply: Exclude<MockReply, MockErrorReply | MockFaultReply>): unknown {
@@ -134,6 +150,7 @@ async function sendStream(
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     ...requestIdHeader(request),
+    ...('headers' in reply ? reply.headers : {}),
   })
   for (const frame of list) {
     if (gone(res)) return

@@ -1,3 +1,4 @@
+import type { MockRateLimit } from './rate-limit.ts'
 import type { FinishReason, Usage } from '../../types.ts'
 
 /** A tool call the mock model makes: `args` as a value, or `arguments` as raw (possibly malformed) JSON text. */
@@ -28,6 +29,8 @@ export interface MockMessageReply extends MockTiming {
   model?: string
   /** @default `tool_calls` when there are tool calls, else `stop` */
   finishReason?: FinishReason
+  /** extra response headers, e.g. `x-ratelimit-remaining-requests` */
+  headers?: Record<string, string>
 }
 
 /** An HTTP error in the called API's error format. */
@@ -82,6 +85,8 @@ export interface MockLlmServerOptions {
   apiKey?: string
   /** keep the request journal; turn off for long benchmarks @default true */
   journal?: boolean
+  /** enforce a provider's rate limit on chat and messages requests, described in rate-limit headers */
+  rateLimit?: MockRateLimit
 }
 
 /** A running mock LLM server on a loopback ephemeral port. */
@@ -96,6 +101,8 @@ export interface MockLlmServer {
   readonly journal: readonly MockRequest[]
   /** scripted replies not used yet */
   readonly remaining: number
+  /** requests answered 429 by the `rateLimit` option */
+  readonly rateLimited: number
   /** appends replies to the script */
   enqueue(...replies: MockReply[]): void
   close(): Promise<void>
