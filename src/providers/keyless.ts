@@ -7,7 +7,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 export type KeylessAnswer = { serves: true } | { serves: false; why?: string }
 
 // shared by every copy of this module in the process (see engine/call-scope.ts)
-const shared = globalThis as { [key: symbol]: AsyncLocalStorage<(model: string) => KeylessAnswer> | undefined }
+const shared = globalThis as {
+  [key: symbol]: AsyncLocalStorage<(model: string) => KeylessAnswer> | undefined
+}
 const storage = (shared[Symbol.for('evals.keylessModels')] ??= new AsyncLocalStorage<
   (model: string) => KeylessAnswer
 >())
