@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { AnthropicProvider } from './anthropic.ts'
-import { replayOnlyKey } from './keyless.ts'
+import { replayOnlyKey, whyReplayNeedsKey } from './keyless.ts'
 import { OpenAiProvider } from './openai.ts'
 import type { Provider } from './provider.ts'
 
@@ -122,7 +122,10 @@ function resolveModelString(model: string, options: ModelStringOptions): Resolve
   const apiKey =
     options.apiKeys?.[prefix] ?? nonEmpty(env[config.keyVar]) ?? config.defaultKey ?? replayOnlyKey(model)
   if (apiKey === undefined) {
-    throw new ConfigError(`No API key for \`${model}\`: set the ${config.keyVar} environment variable.`)
+    const replay = whyReplayNeedsKey(model)
+    throw new ConfigError(
+      `No API key for \`${model}\`: set the ${config.keyVar} environment variable.${replay === undefined ? '' : ` ${replay}`}`,
+    )
   }
   const baseURL = options.baseURLs?.[prefix] ?? nonEmpty(env[config.baseURLVar]) ?? config.defaultBaseURL
   if (baseURL === undefined && prefix === 'openai-compatible') {

@@ -6,6 +6,7 @@ import { ConfigError, EvalsError } from '../errors.ts'
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import type { Redactor } from '../util/redact.ts'
 import { canonicalRequest, hashOf } from './canonical.ts'
+import { readCassetteLine } from './cassette-entry.ts'
 import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
 
 /** `record` calls live and saves every call; `replay` serves calls and fails on a miss; `auto` records misses. */
@@ -61,6 +62,7 @@ export class Cassette implements CallRecorder {
   #writeError: unknown
   /** the file exists and does not end with a newline (a torn line): the next write starts a new line */
   #needsNewline = false
+  #existed = false
   readonly #redactor: Redactor
 
   private constructor(path: string, mode: CassetteMode, redactor: Redactor) {
@@ -82,20 +84,38 @@ export class Cassette implements CallRecorder {
         )
       }
       const text = await readFile(path, 'utf8')
+      cassette.#existed = true
       cassette.#needsNewline = text.length > 0 && !text.endsWith('\n')
-      const lines = text.split('\n')
-      lines.forEach((line, index) => {
-        if (!line.trim()) return
-        const entry = parseEntry(line)
-        if (entry) cassette.#add(entry)
-        else if (index < lines.length - 1 || text.endsWith('\n')) {
-          throw new ConfigError(
-            `${cassette.#display()}:${index + 1} is not a cassette entry; delete the line or re-record with \`--record\`.`,
-          )
-        }
-      })
+      cassette.#load(text)
     }
     return cassette
+  }
+
+  #load(text: string): void {
+    const lines = text.split('\n')
+    lines.forEach((line, index) => {
+      if (!line.trim()) return
+      const read = readCassetteLine(line)
+      if (read.ok) {
+        this.#add(read.entry as CassetteEntry)
+        return
+      }
+      // a torn last line is what a killed recording leaves: ignored
+      const torn =
+        index === lines.length - 1 && !text.endsWith('\n') && read.problem.startsWith('is not JSON')
+      if (torn) return
+      throw new ConfigError(
+        `${this.display()}:${String(index + 1)} ${read.problem}. Delete the line, or re-record the suite with \`--record\`.`,
+      )
+    })
+  }
+
+  /** what the file held when loaded, for messages: missing, empty, or its calls by provider */
+  describe(): string {
+    if (!this.#existed) return 'no such file'
+    if (this.#byKey.size === 0) return 'empty'
+    const providers = [...this.#providers].map((id) => `\`${id}\``)
+    return `${String(this.#byKey.size)} calls${providers.length > 0 ? `, to ${providers.join(', ')}` : ', to tools only'}`
   }
 
   /** entries loaded or recorded so far, one per key */
@@ -150,7 +170,7 @@ export class Cassette implements CallRecorder {
   async close(): Promise<void> {
     while (this.#flushing) await this.#flushing
     if (this.#writeError !== undefined) {
-      throw new ConfigError(`Could not write the cassette ${this.#display()}.`, { cause: this.#writeError })
+      throw new ConfigError(`Could not write the cassette ${this.display()}.`, { cause: this.#writeError })
     }
   }
 
@@ -209,7 +229,7 @@ export class Cassette implements CallRecorder {
     else
       detail = `Nearest recorded request (case \`${nearest.entry.caseId}\`, trial ${nearest.entry.trial}${nearest.entry.providerId === providerId ? '' : `, \`${nearest.entry.providerId}\``}), recorded → now:\n${formatChanges(nearest.changes)}`
     return new ReplayMissError(
-      `Replay miss: no recorded call to \`${providerId}\` in ${this.#display()} for this request (${where}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
+      `Replay miss: no recorded call to \`${providerId}\` in ${this.display()} for this request (${where}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
     )
   }
 
@@ -222,11 +242,12 @@ export class Cassette implements CallRecorder {
       ? `Nearest recorded arguments (case \`${nearest.entry.caseId}\`), recorded → now:\n${formatChanges(nearest.changes)}`
       : 'The cassette holds no calls of this tool.'
     return new ReplayMissError(
-      `Replay miss: no recorded call of tool \`${tool}\` in ${this.#display()} for these arguments (case \`${scope.caseId}\`, trial ${scope.trial}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
+      `Replay miss: no recorded call of tool \`${tool}\` in ${this.display()} for these arguments (case \`${scope.caseId}\`, trial ${scope.trial}). ${detail}\nRecord it with \`--record\` or \`--replay auto\`.`,
     )
   }
 
-  #display(): string {
+  /** the file's path, relative to the working folder when inside it */
+  display(): string {
     const shown = relative(process.cwd(), this.path)
     return shown && !shown.startsWith('..') ? shown : this.path
   }
@@ -255,20 +276,4 @@ function nearestOf<Entry extends CassetteEntry>(
     if (!best || changes.length < best.changes.length) best = { entry, changes }
   }
   return best
-}
-
-function parseEntry(line: string): CassetteEntry | undefined {
-  let value: unknown
-  try {
-    value = JSON.parse(line)
-  } catch {
-    return undefined
-  }
-  if (typeof value !== 'object' || value === null) return undefined
-  const entry = value as Partial<CassetteEntry>
-  if (typeof entry.key !== 'string') return undefined
-  if (entry.kind === 'model' && typeof entry.providerId === 'string' && entry.completion)
-    return entry as CassetteEntry
-  if (entry.kind === 'tool' && typeof entry.tool === 'string' && entry.outcome) return entry as CassetteEntry
-  return undefined
 }

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import type { Cassette, CassetteMode } from './cassette.ts'
+import type { KeylessAnswer } from '../providers/keyless.ts'
 import type { Redactor } from '../util/redact.ts'
 
 /** Where a suite's cassette lives: `__cassettes__/<suite>.jsonl` beside the suite file. */
@@ -33,11 +34,16 @@ export class CassetteSet {
     return this.#byPath.get(cassettePath(suite))
   }
 
-  /** whether replaying can serve this model without calling it, so its API key is not needed */
-  servesWithoutKey(model: string): boolean {
-    if (this.mode !== 'replay') return false
-    for (const cassette of this.#byPath.values()) if (cassette.covers(model)) return true
-    return false
+  /** whether replaying can serve this model without calling it, so its API key is not needed; if not, why */
+  keyless(model: string): KeylessAnswer {
+    if (this.mode !== 'replay') return { serves: false }
+    const cassettes = [...this.#byPath.values()]
+    if (cassettes.some((cassette) => cassette.covers(model))) return { serves: true }
+    const held = cassettes.map((cassette) => `${cassette.display()} (${cassette.describe()})`).join(', ')
+    return {
+      serves: false,
+      why: `\`--replay\` cannot stand in for it: no cassette holds a call to \`${model}\` — ${held}. Record them first with \`--record\` (which calls the model, with its key).`,
+    }
   }
 
   /** Waits for every pending write; rethrows the first that failed. */

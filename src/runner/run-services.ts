@@ -1,4 +1,5 @@
 import { RateLimiters } from '../engine/rate-limit.ts'
+import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
@@ -15,8 +16,8 @@ export interface RunServices {
   limiters: RateLimiters | undefined
   /** the suites' cassettes (`--record`, `--replay`); undefined when off */
   cassettes: CassetteSet | undefined
-  /** true for a model the cassettes answer without an API key (replay): targets and judges resolve it keyless */
-  keyless: (model: string) => boolean
+  /** whether the cassettes answer a model without an API key (replay): targets and judges resolve it keyless */
+  keyless: (model: string) => KeylessAnswer
   // the next issues add here: a trace receiver for out-of-process targets, an HTTP-layer recorder
 }
 
@@ -36,7 +37,7 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
     limiters:
       rateLimit === false ? undefined : new RateLimiters({ maxConcurrency: run.concurrency, ...rateLimit }),
     cassettes,
-    keyless: (model) => cassettes?.servesWithoutKey(model) ?? false,
+    keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
   }
 }
 

@@ -9,9 +9,10 @@ import { runCase } from './execute/run-case.ts'
 import { finishRun } from './finish-run.ts'
 import { resolveRun } from './plan/resolve-run.ts'
 import type { ResolvedRun, RunOptions } from './plan/run-settings.ts'
+import { lockRunFolder } from './results/run-lock.ts'
 import { startResults } from './run-progress.ts'
 import { closeServices, makeServices, type RunServices } from './run-services.ts'
-import { prepareRun } from './run-setup.ts'
+import { prepareRun, type RunSetup } from './run-setup.ts'
 
 export type { RunOptions } from './plan/run-settings.ts'
 
@@ -45,6 +46,17 @@ export async function runResolved(run: ResolvedRun, given?: RunServices): Promis
 /** Prepares the run, runs its pairs lane by lane as results stream out, and finishes with the report. */
 async function runAll(run: ResolvedRun, services: RunServices): Promise<RunReport> {
   const setup = await prepareRun(run, services)
+  const release = await lockRunFolder(setup.info.dir)
+  try {
+    return await runLocked(setup)
+  } finally {
+    await release()
+  }
+}
+
+/** Runs the pairs of a prepared run whose folder this process holds. */
+async function runLocked(setup: RunSetup): Promise<RunReport> {
+  const { run, services } = setup
   const started = performance.now()
   const progress = await startResults(setup)
   for (const reporter of run.reporters) await reporter.onRunStart?.(setup.info)

@@ -171,7 +171,7 @@ describe('the cassette file', () => {
     writeFileSync(file, `not json\n${readFileSync(file, 'utf8')}`)
 
     await expect(runInto(dir, agentSuite(dir, [cases()[0]!]), { cassettes: 'replay' })).rejects.toThrow(
-      /__cassettes__\/replayed\.jsonl:1 is not a cassette entry/,
+      /__cassettes__\/replayed\.jsonl:1 is not JSON \(a write cut short, or an edit\)\. Delete the line, or re-record/,
     )
   })
 

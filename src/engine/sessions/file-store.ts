@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { lock } from 'proper-lockfile'
 import { ConfigError, toError } from '../../errors.ts'
 import { writeFileAtomic } from '../../util/atomic-file.ts'
+import { envRedactor, loadSecretShapes, type Redactor } from '../../util/redact.ts'
 import { sleep } from '../retry.ts'
 import { KeyedLock } from './keyed-lock.ts'
 import type { ReleaseLock, SessionRecord, SessionStore } from './session-store.ts'
@@ -17,6 +18,11 @@ export interface FileSessionStoreOptions {
   lockTimeoutMs?: number
   /** a lock file its holder has not refreshed for this long is taken over (its process died) @default 30_000 */
   staleLockMs?: number
+  /**
+   * what takes secrets out of a session before it is written
+   * @default the environment's key variables and secretlint's recommended shapes (`envRedactor()`)
+   */
+  redactor?: Redactor
   /** @default Date.now */
   now?: () => number
 }
@@ -33,6 +39,7 @@ export class FileSessionStore implements SessionStore {
   readonly #staleLockMs: number
   readonly #now: () => number
   readonly #inProcess = new KeyedLock()
+  readonly #redactor: Redactor | undefined
 
   constructor(options: FileSessionStoreOptions) {
     if (typeof options.dir !== 'string' || options.dir === '')
@@ -42,6 +49,7 @@ export class FileSessionStore implements SessionStore {
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 120_000
     this.#staleLockMs = options.staleLockMs ?? 30_000
     this.#now = options.now ?? Date.now
+    this.#redactor = options.redactor
   }
 
   async load(id: string): Promise<SessionRecord | undefined> {
@@ -69,7 +77,8 @@ export class FileSessionStore implements SessionStore {
   }
 
   async save(record: SessionRecord): Promise<void> {
-    await writeFileAtomic(this.#file(record.id), `${JSON.stringify(record)}\n`)
+    const redactor = this.#redactor ?? (await loadSecretShapes(), envRedactor())
+    await writeFileAtomic(this.#file(record.id), `${JSON.stringify(redactor.value(record))}\n`)
   }
 
   async delete(id: string): Promise<void> {

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { loadSuites } from '../../src/cases/load.ts'
+import { ConfigError } from '../../src/errors.ts'
+import { lockRunFolder } from '../../src/runner/results/run-lock.ts'
+import { resumeRun } from '../../src/runner/resume-run.ts'
+import { runSuites } from '../../src/runner/run-suite.ts'
+import { tempDir } from './helpers.ts'
+import { rowsOf, writeCaseFile } from './resume-fixtures.ts'
+
+test('two resumes of one run at once: one runs the missing pairs, the other is refused; no row is doubled', async () => {
+  const work = tempDir()
+  const suites = await loadSuites([writeCaseFile(work, 'locked', 40, { trials: 2 })])
+  const clean = await runSuites(suites, { outDir: work, runId: 'clean', concurrency: 4 })
+  await runSuites(suites, { outDir: work, runId: 'cut', concurrency: 4 })
+  // killed after its first 10 rows
+  const results = join(work, 'cut', 'results.jsonl')
+  writeFileSync(results, readFileSync(results, 'utf8').split('\n').slice(0, 10).join('\n') + '\n')
+  rmSync(join(work, 'cut', 'summary.json'))
+  const first = await resumeRun(join(work, 'cut'), { force: false })
+  const second = await resumeRun(join(work, 'cut'), { force: false })
+  const outcomes = await Promise.allSettled([
+    runSuites(first.suites, first.options),
+    runSuites(second.suites, second.options),
+  ])
+  const refused = outcomes.filter((outcome) => outcome.status === 'rejected')
+  expect(refused).toHaveLength(1)
+  expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConfigError)
+  expect(String((refused[0] as PromiseRejectedResult).reason)).toContain('Another process is running')
+  // without the lock both resumes append the 69 missing rows
+  expect(rowsOf(results)).toEqual(rowsOf(clean.resultsFile))
+  // the lock goes with the run that held it
+  expect(existsSync(join(work, 'cut', '.lock'))).toBe(false)
+})
+
+test('a folder locked by another run is refused with what to do; released, it can be locked again', async () => {
+  const dir = join(tempDir(), 'run')
+  const release = await lockRunFolder(dir)
+  const refused: unknown = await lockRunFolder(dir).catch((error: unknown) => error)
+  expect(refused).toBeInstanceOf(ConfigError)
+  expect((refused as Error).message).toMatch(/Another process is running .*run.*try again in 15 s\.$/)
+  await release()
+  const again = await lockRunFolder(dir)
+  await again()
+})
