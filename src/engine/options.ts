@@ -31,8 +31,8 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
   /**
-   * run the `readOnly` tool calls of one reply concurrently, then the others one by one in call order; false runs
-   * every call in order @default true
+   * run the tool calls of one reply concurrently where it is safe: consecutive `readOnly` calls together, every other
+   * call after the calls before it, calls on one `resource` one by one; false runs every call in order @default true
    */
   parallelTools?: boolean
   /** how many tool calls run at once when parallel @default 10 */

@@ -1,6 +1,6 @@
 import { TimeoutError, toError } from '../errors.ts'
 import type { AnyTool } from '../tools/tool.ts'
-import { checkToolArguments } from '../tools/validate.ts'
+import { checkToolArguments, type ArgumentsCheck } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { ModelRetry } from './model-retry.ts'
@@ -11,17 +11,21 @@ import { checkPolicy } from './tool-policy.ts'
 import type { ToolOutcome, ToolRunScope } from './tool-scope.ts'
 
 /**
- * Runs one tool call: validates its arguments, asks the policy, announces it, runs it; every outcome, failures
- * included, lands in the trace, the observers and the stream.
+ * Runs one tool call: validates its arguments (unless the scheduler already did), asks the policy, announces it,
+ * runs it; every outcome, failures included, lands in the trace, the observers and the stream.
  */
-export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<ToolOutcome> {
+export async function runToolCall(
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+  validated?: ArgumentsCheck,
+): Promise<ToolOutcome> {
   const clock = startClock()
   const tool = scope.tools.get(call.name)
   const fail = (args: unknown, error: string): Promise<ToolOutcome> =>
     endCall({ call, tool, args, clock }, { ok: false, error }, scope)
   if (scope.signal.aborted) return fail(call.arguments, notRunMessage(call))
   if (!tool) return fail(call.arguments, unknownToolMessage(call.name, scope.tools))
-  const checked = checkToolArguments(tool, call.arguments)
+  const checked = validated ?? checkToolArguments(tool, call.arguments)
   scope.trace.push({
     type: 'tool_call',
     startedAt: clock.startedAt,

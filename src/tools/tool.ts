@@ -31,8 +31,16 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   timeoutMs?: number
   /** a successful call ends the run, with the result as the output @default false */
   terminal?: boolean
-  /** the tool has no side effects: its calls from one reply run at once, before the other tools' calls @default false */
+  /**
+   * the tool has no side effects: consecutive read-only calls of one reply run at once, while a call of a tool
+   * without it waits for the calls before it and holds back the calls after it @default false
+   */
   readOnly?: boolean
+  /**
+   * the resource a call works on (a path, a record id): calls on one resource run one after another in call order,
+   * reads included, and a write with a resource waits only for calls on that resource or with none
+   */
+  resource?(args: z.output<Parameters>): string | undefined
   /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
   /**

@@ -523,11 +523,11 @@ describe('read-only batching', () => {
       },
     })
 
-  test('runs the read-only calls together, then the writing calls one by one in call order', async () => {
+  test('runs each writing call after the calls before it, and the read-only calls between writes together', async () => {
     const events: string[] = []
     const provider = new ScriptedProvider([
       {
-        toolCalls: ['write_a', 'read_a', 'write_b', 'read_b'].map((name) => ({ name, id: name })),
+        toolCalls: ['write_a', 'read_a', 'read_b', 'write_b'].map((name) => ({ name, id: name })),
       },
       'Done.',
     ])
@@ -544,19 +544,19 @@ describe('read-only batching', () => {
     const result = await agent.run('Go')
 
     expect(events).toEqual([
+      'start write_a',
+      'end write_a',
       'start read_a',
       'start read_b',
       'end read_a',
       'end read_b',
-      'start write_a',
-      'end write_a',
       'start write_b',
       'end write_b',
     ])
-    expect(result.toolCalls.map((record) => record.id)).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+    expect(result.toolCalls.map((record) => record.id)).toEqual(['write_a', 'read_a', 'read_b', 'write_b'])
     expect(
       result.messages.filter((message) => message.role === 'tool').map((message) => message.toolCallId),
-    ).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+    ).toEqual(['write_a', 'read_a', 'read_b', 'write_b'])
   })
 
   test('runs calls of tools not marked readOnly one by one', async () => {
