@@ -31,7 +31,7 @@ export class LoopState {
   providerUsed: string
   /** tool calls that failed in this run */
   toolErrors = 0
-  /** per tool name: how many of its calls in a row failed */
+  /** per tool name: how many replies in a row its calls all failed */
   readonly failureStreaks = new Map<string, number>()
   outputRetries = 0
   /** the iteration whose model call was made and whose end is not yet observed; 0 when none */

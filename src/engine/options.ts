@@ -39,7 +39,10 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   toolConcurrency?: number
   /** default per-tool timeout; a tool's own `timeoutMs` wins @default 30_000 */
   toolTimeoutMs?: number
-  /** failed calls of one tool in a row before the run stops with `error` @default 3 */
+  /**
+   * replies in a row whose calls of one tool all failed, before the run stops with `error` (several failed calls of
+   * one reply count once) @default 3
+   */
   toolRetries?: number
   /** failed tool calls over the whole run before it stops with `error` @default 20 */
   maxToolErrors?: number

@@ -21,18 +21,13 @@ export async function runToolStep(
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
   const outcomes = await runToolCalls(step.calls, loop.toolScope)
   let terminalOutput: string | undefined
-  let exhausted: string | undefined
   for (const outcome of outcomes) {
     appendResult(state, outcome)
-    if (outcome.ok) {
-      if (noteSuccess(state, outcome)) terminalOutput ??= toolResultText(outcome.record.result)
-      continue
-    }
-    const outOfRetries = noteFailure(state, outcome)
-    exhausted ??= outOfRetries
+    if (!outcome.ok) state.toolErrors++
+    else if (endsRun(state, outcome)) terminalOutput ??= toolResultText(outcome.record.result)
   }
   if (terminalOutput !== undefined) return { stopReason: 'terminal_tool', output: terminalOutput }
-  return endingAfterFailures(state, exhausted)
+  return endingAfterFailures(state, noteStreaks(state, outcomes))
 }
 
 function appendResult(state: LoopState, { record, content, ok }: ToolOutcome): void {
@@ -46,20 +41,36 @@ function appendResult(state: LoopState, { record, content, ok }: ToolOutcome): v
   })
 }
 
-/** Resets the tool's failure streak; says whether this call ends the run (a terminal tool, or `stopWhen`). */
-function noteSuccess(state: LoopState, { record, tool }: ToolOutcome): boolean {
-  state.failureStreaks.set(record.name, 0)
+/** Whether a successful call ends the run: a terminal tool, or `stopWhen`. */
+function endsRun(state: LoopState, { record, tool }: ToolOutcome): boolean {
   return tool?.terminal === true || state.agent.stopWhen?.(record, record.result) === true
 }
 
-/** Counts a failed call; returns why the run stops when its tool has failed more times in a row than it may. */
-function noteFailure(state: LoopState, { record, tool }: ToolOutcome): string | undefined {
-  state.toolErrors++
-  const streak = (state.failureStreaks.get(record.name) ?? 0) + 1
-  state.failureStreaks.set(record.name, streak)
-  const budget = tool?.maxRetries ?? state.agent.toolRetries
-  if (!tool || streak <= budget) return undefined
-  return `Tool \`${record.name}\` failed ${streak} times in a row (retry budget ${budget}); last error: ${record.error ?? ''}`
+/**
+ * Counts the failure streak of each tool called in this reply: one success resets it, a reply whose calls of the
+ * tool all failed adds one (the calls of one reply are not "in a row"). Returns why the run stops when a tool has
+ * failed more times in a row than its retry budget allows.
+ */
+function noteStreaks(state: LoopState, outcomes: readonly ToolOutcome[]): string | undefined {
+  const lastFailure = new Map<string, ToolOutcome>()
+  const succeeded = new Set<string>()
+  for (const outcome of outcomes) {
+    if (!outcome.tool) continue
+    if (outcome.ok) succeeded.add(outcome.record.name)
+    else lastFailure.set(outcome.record.name, outcome)
+  }
+  let exhausted: string | undefined
+  for (const name of succeeded) state.failureStreaks.set(name, 0)
+  for (const [name, { record, tool }] of lastFailure) {
+    if (succeeded.has(name)) continue
+    const streak = (state.failureStreaks.get(name) ?? 0) + 1
+    state.failureStreaks.set(name, streak)
+    const budget = tool?.maxRetries ?? state.agent.toolRetries
+    if (streak > budget) {
+      exhausted ??= `Tool \`${name}\` failed ${streak} times in a row (retry budget ${budget}); last error: ${record.error ?? ''}`
+    }
+  }
+  return exhausted
 }
 
 function endingAfterFailures(state: LoopState, exhausted: string | undefined): Ending | undefined {

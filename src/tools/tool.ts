@@ -41,7 +41,7 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
    * reads included, and a write with a resource waits only for calls on that resource or with none
    */
   resource?(args: z.output<Parameters>): string | undefined
-  /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
+  /** replies in a row whose calls of this tool all failed before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
   /**
    * decides before each model call whether the tool is offered and how its schema reads: return the schema
