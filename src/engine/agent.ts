@@ -10,6 +10,7 @@ import { AGENT_OPTION_KEYS, type AgentOptions } from './options.ts'
 import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
+import { cacheEpochsOf } from './tool-cache-epochs.ts'
 import { EventChannel } from './event-channel.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
@@ -68,6 +69,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       limits: options.limits,
       cache: options.cache,
       cachesTools: [...tools.values()].some((candidate) => candidate.cache !== undefined),
+      cacheEpochs: cacheEpochsOf(this.name, tools, (options.mcp?.length ?? 0) > 0),
       observers: options.observers ?? [],
       awaitObservers: options.awaitObservers ?? false,
       deps: options.deps,

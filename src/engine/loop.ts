@@ -33,6 +33,8 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       parallel: agent.parallelTools,
       concurrency: agent.toolConcurrency,
       toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
+      cacheEpochs: agent.cacheEpochs,
+      cacheScope: deps === agent.deps ? undefined : runId,
     },
     system: systemPrompt(agent, deps),
     allTools: { schemas: [...agent.tools.values()].map((tool) => tool.schema), tools: agent.tools },

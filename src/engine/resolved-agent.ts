@@ -9,6 +9,7 @@ import type { Observer } from './observer.ts'
 import type { ModelPrice, UsageLimits } from './options.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { ResolvedRetry } from './retry.ts'
+import type { ToolCacheEpochs } from './tool-cache-epochs.ts'
 
 /** An Agent's options with every default applied. */
 export interface ResolvedAgent {
@@ -41,6 +42,8 @@ export interface ResolvedAgent {
   cache: ResponseCache | undefined
   /** some tool has `cache`: without the agent's cache, each run gets its own */
   cachesTools: boolean
+  /** which cached tool results the tools that write have made stale, across the agent's runs */
+  cacheEpochs: ToolCacheEpochs
   observers: readonly Observer[]
   /** each hook's promise is awaited before the run goes on */
   awaitObservers: boolean

@@ -53,18 +53,29 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   ): ToolSchema | null | undefined | Promise<ToolSchema | null | undefined>
   /**
    * reuse successful results for the same arguments, within a run and, through the agent's `cache`, across runs:
-   * `true`, or `{ ttlMs, key }` where `key(args)` picks what identifies a call @default false
+   * `true`, or `{ ttlMs, key, deps }` where `key(args)` picks what identifies a call and `deps(deps)` the part of
+   * the run's deps the result depends on @default false
    */
-  cache?: true | ToolCacheOptions<z.output<Parameters>>
+  cache?: true | ToolCacheOptions<z.output<Parameters>, Deps>
+  /**
+   * names of cacheable tools whose cached results a successful call of this tool makes stale (an `edit_file` names
+   * `read_file`); when both tools have a `resource`, only the results for the same resource are dropped
+   */
+  invalidates?: readonly string[]
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
 }
 
-export interface ToolCacheOptions<Args> {
+export interface ToolCacheOptions<Args, Deps = unknown> {
   /** how long a result is reused @default the cache's own lifetime */
   ttlMs?: number
   /** what identifies a call (hashed) @default the arguments */
   key?(args: Args): unknown
+  /**
+   * the part of the run's deps the result depends on, such as a user or tenant id (hashed into the key). Without it,
+   * runs share results only when they share the agent's deps: a run given its own `deps` keeps its results to itself
+   */
+  deps?(deps: Deps): unknown
 }
 
 /** A defined tool, ready to give to an Agent. */
