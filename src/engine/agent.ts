@@ -74,6 +74,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       awaitObservers: options.awaitObservers ?? false,
       deps: options.deps,
       prices: options.prices,
+      startupFailures: [],
     }
     this.#mcp = options.mcp?.length ? new McpToolsets(options.mcp, this.#resolved.tools) : undefined
   }
@@ -85,8 +86,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
 
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
-    await this.#prepare()
-    return (await executeRun(withSpans(this.#resolved), input, options)) as AgentResult<Output>
+    const resolved = await this.#prepare()
+    return (await executeRun(withSpans(resolved), input, options)) as AgentResult<Output>
   }
 
   /**
@@ -98,7 +99,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     input: AgentInput,
     options: RunOptions<Deps> = {},
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
-    await this.#prepare()
+    const resolved = await this.#prepare()
     const channel = new EventChannel<AgentEvent<Output>>()
     const controller = new AbortController()
     const outer = options.signal
@@ -109,7 +110,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     else outer?.addEventListener('abort', forward, { once: true })
     const run = { finished: false }
     const done = executeRun(
-      withSpans(this.#resolved),
+      withSpans(resolved),
       input,
       { ...options, signal: controller.signal },
       (event) => channel.push(event as AgentEvent<Output>),
@@ -159,7 +160,15 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     )
   }
 
-  /** Stops the agent's MCP servers; a later run starts them again. */
+  /**
+   * Starts the agent's MCP servers now rather than on the first run; throws a ConfigError naming each server that
+   * could not start. A run does not need it: there, a server that cannot start leaves the others working.
+   */
+  async connect(): Promise<void> {
+    await this.#mcp?.connect()
+  }
+
+  /** Stops the agent's MCP servers, those still starting included; a later run starts them again. */
   async close(): Promise<void> {
     await this.#mcp?.close()
   }
@@ -168,13 +177,16 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     await this.close()
   }
 
-  async #prepare(): Promise<void> {
+  /** The agent as the next run sees it: prices loaded, MCP servers started and their tools joined. */
+  async #prepare(): Promise<ResolvedAgent> {
     const vendor = this.#resolved.provider.id.split(':')[0]
     if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
-    if (this.#mcp) {
-      const tools = await this.#mcp.tools()
-      if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
-    }
+    if (!this.#mcp) return this.#resolved
+    const { tools, failures } = await this.#mcp.tools()
+    if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
+    if (failures.length === 0) return this.#resolved
+    const startupFailures = failures.map((failure) => `${failure} Its tools are not offered in this run.`)
+    return { ...this.#resolved, startupFailures }
   }
 }
 

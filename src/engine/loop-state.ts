@@ -43,6 +43,9 @@ export class LoopState {
     this.deps = options.deps ?? agent.deps
     this.messages = [...(options.history ?? []), ...toMessages(input)]
     this.providerUsed = agent.provider.id
+    for (const error of agent.startupFailures) {
+      this.trace.push({ type: 'error', startedAt: Date.now(), durationMs: 0, error })
+    }
   }
 
   /** Calls one hook on every observer of the agent; see `notify`. */

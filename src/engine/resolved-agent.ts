@@ -49,4 +49,6 @@ export interface ResolvedAgent {
   awaitObservers: boolean
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
+  /** why some tools are missing from this run (MCP servers that could not start); traced as errors at its start */
+  startupFailures: readonly string[]
 }
