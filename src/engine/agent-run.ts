@@ -11,6 +11,17 @@ export interface RunOptions<Deps = unknown> {
   trial?: number
 }
 
+/**
+ * Every option of `RunOptions`, the one list `run()`, `stream()` and `batch()` check options against. TypeScript
+ * requires each option here, so a new option is one line in each.
+ */
+export const RUN_OPTION_KEYS: Record<keyof RunOptions, true> = {
+  history: true,
+  signal: true,
+  deps: true,
+  trial: true,
+}
+
 export type AgentInput = string | readonly Turn[]
 
 /** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */

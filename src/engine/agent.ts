@@ -7,7 +7,13 @@ import { resolveModel } from '../providers/registry.ts'
 import { indexTools } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { AGENT_OPTION_KEYS, type AgentOptions } from './options.ts'
-import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
+import {
+  RUN_OPTION_KEYS,
+  type AgentEvent,
+  type AgentInput,
+  type AgentResult,
+  type RunOptions,
+} from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
 import { cacheEpochsOf } from './tool-cache-epochs.ts'
@@ -20,6 +26,11 @@ import { executeRun } from './run.ts'
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
   /** runs at once @default 4 */
   concurrency?: number
+}
+
+const BATCH_OPTION_KEYS: Record<keyof BatchOptions<unknown>, true> = {
+  ...(({ history: _, ...rest }) => rest)(RUN_OPTION_KEYS),
+  concurrency: true,
 }
 
 /** An LLM agent: calls the model with tools until it gives a final answer. */
@@ -86,6 +97,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
 
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
     const resolved = await this.#prepare()
     return (await executeRun(withSpans(resolved), input, options)) as AgentResult<Output>
   }
@@ -99,6 +111,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     input: AgentInput,
     options: RunOptions<Deps> = {},
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
     const resolved = await this.#prepare()
     const channel = new EventChannel<AgentEvent<Output>>()
     const controller = new AbortController()
@@ -109,11 +122,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     if (outer?.aborted) forward()
     else outer?.addEventListener('abort', forward, { once: true })
     const run = { finished: false }
-    const done = executeRun(
-      withSpans(resolved),
-      input,
-      { ...options, signal: controller.signal },
-      (event) => channel.push(event as AgentEvent<Output>),
+    const done = executeRun(withSpans(resolved), input, { ...options, signal: controller.signal }, (event) =>
+      channel.push(event as AgentEvent<Output>),
     ).then(
       (result) => {
         run.finished = true
@@ -145,6 +155,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     inputs: readonly AgentInput[],
     options: BatchOptions<Deps> = {},
   ): Promise<AgentResult<Output>[]> {
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown batch option`, BATCH_OPTION_KEYS, options)
     const { concurrency = 4, ...runOptions } = options
     const limit = pLimit(concurrency)
     return Promise.all(
@@ -198,6 +209,17 @@ function rejectUnknownOptions(agent: string, options: object): void {
     throw new ConfigError(
       `Agent \`${agent}\`: unknown option \`${key}\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''} Known options: ${known.join(', ')}.`,
     )
+  }
+}
+
+function rejectUnknownKeys(what: string, keys: Record<string, true>, options: object): void {
+  for (const key of Object.keys(options)) {
+    if (Object.hasOwn(keys, key)) continue
+    const suggestion = didYouMean(key, Object.keys(keys))
+    const hint = suggestion
+      ? ` Did you mean \`${suggestion}\`?`
+      : ` Known options: ${Object.keys(keys).join(', ')}.`
+    throw new ConfigError(`${what} \`${key}\`.${hint}`)
   }
 }
 

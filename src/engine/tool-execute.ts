@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { TimeoutError, toError } from '../errors.ts'
+import { rawExecute } from '../tools/direct-execute.ts'
 import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import type { ToolCallRequest } from '../types.ts'
 import { canonicalJson } from '../util/canonical-json.ts'
@@ -129,10 +130,7 @@ async function execute(
   aborted.catch(() => undefined)
   const context = toolContextOf(call, scope, controller.signal)
   try {
-    const returned: unknown = (tool.execute as (args: unknown, context: ToolContext) => unknown)(
-      args,
-      context,
-    )
+    const returned: unknown = rawExecute(tool)(args, context)
     const work = isAsyncGenerator(returned) ? drain(returned, context) : Promise.resolve(returned)
     return await Promise.race([work, timeout, aborted])
   } finally {

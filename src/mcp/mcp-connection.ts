@@ -74,9 +74,7 @@ export class McpConnection {
   unavailableTools(reason: string): readonly AnyTool[] {
     return this.#tools.map((known) => ({
       ...known,
-      execute: () => {
-        throw new Error(reason)
-      },
+      execute: () => Promise.reject(new Error(reason)),
     }))
   }
 

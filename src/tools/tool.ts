@@ -2,22 +2,11 @@ import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { RunContext } from '../engine/agent-run.ts'
 import type { ToolSchema } from '../providers/provider.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { validatingExecute } from './direct-execute.ts'
+import type { ToolContext, ToolReturn } from './tool-context.ts'
 
-/** What a tool's `execute` receives besides its arguments. */
-export interface ToolContext<Deps = unknown> {
-  /** the agent's injected dependencies; never shown to the model */
-  deps: Deps
-  /** aborted when the run is aborted or the tool times out */
-  signal: AbortSignal
-  runId: string
-  /** id of this tool call */
-  callId: string
-  /** sends a progress chunk to observers and `agent.stream()` */
-  emit(chunk: unknown): void
-}
-
-/** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */
-export type ToolReturn<Result> = Result | Promise<Result> | AsyncGenerator<unknown, Result, undefined>
+export type { ToolContext, ToolReturn } from './tool-context.ts'
 
 export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   /** the name the model calls; letters, digits, `_` and `-` */
@@ -78,12 +67,37 @@ export interface ToolCacheOptions<Args, Deps = unknown> {
   deps?(deps: Deps): unknown
 }
 
+/**
+ * Every option of `ToolConfig`, the one list `tool()` checks definitions against: a key not in it is a ConfigError.
+ * TypeScript requires each option here, so a new option is one line in each.
+ */
+const TOOL_CONFIG_KEYS: Record<keyof ToolConfig<z.ZodObject, unknown, unknown>, true> = {
+  name: true,
+  description: true,
+  parameters: true,
+  execute: true,
+  timeoutMs: true,
+  terminal: true,
+  readOnly: true,
+  resource: true,
+  maxRetries: true,
+  prepare: true,
+  cache: true,
+  invalidates: true,
+  record: true,
+}
+
 /** A defined tool, ready to give to an Agent. */
 export interface Tool<
   Parameters extends z.ZodObject = z.ZodObject,
   Result = unknown,
   Deps = unknown,
-> extends Readonly<ToolConfig<Parameters, Result, Deps>> {
+> extends Readonly<Omit<ToolConfig<Parameters, Result, Deps>, 'execute'>> {
+  /**
+   * runs the tool directly (in a test, say): the arguments are validated and defaulted as a model's call would be,
+   * context fields left out get defaults, and an async-generator tool's chunks go to `emit`
+   */
+  readonly execute: (args: z.input<Parameters>, context?: Partial<ToolContext<Deps>>) => Promise<Result>
   /** what the model is sent */
   readonly schema: ToolSchema
   /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
@@ -122,11 +136,23 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
     )
   }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
+  rejectUnknownKeys(label, config)
   const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
   return {
     ...config,
+    execute: validatingExecute(config as never) as Tool<Parameters, Result, Deps>['execute'],
     schema: { name: config.name, description: config.description, parameters },
+  }
+}
+
+function rejectUnknownKeys(label: string, config: object): void {
+  const known = Object.keys(TOOL_CONFIG_KEYS)
+  for (const key of Object.keys(config)) {
+    if (Object.hasOwn(TOOL_CONFIG_KEYS, key)) continue
+    const suggestion = didYouMean(key, known)
+    const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : ` Known options: ${known.join(', ')}.`
+    throw new ConfigError(`${label}: unknown option \`${key}\`.${hint}`)
   }
 }
 
