@@ -1,5 +1,4 @@
 import pLimit from 'p-limit'
-import { z } from 'zod'
 import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { withSpans } from './spans-observer.ts'
@@ -16,6 +15,7 @@ import {
 } from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
+import { resolveOutput } from './output-schema.ts'
 import { cacheEpochsOf } from './tool-cache-epochs.ts'
 import { EventChannel } from './event-channel.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
@@ -48,10 +48,9 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       )
     }
     rejectUnknownOptions(this.name, options)
-    const output = options.output as z.ZodType | undefined
+    const output = resolveOutput(this.name, options.output)
     const tools = indexTools(options.tools ?? [])
     const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
-    const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
@@ -69,9 +68,9 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       policy: options.policy,
       confirm: options.confirm,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-      output,
-      outputPlainText,
-      outputJsonSchema: output && !outputPlainText ? jsonSchemaOf(output, 'output') : undefined,
+      output: output.schema,
+      outputPlainText: output.plainText,
+      outputJsonSchema: output.jsonSchema,
       outputValidators: (options.outputValidators ?? []) as readonly ErasedOutputValidator[],
       outputRetries: options.outputRetries ?? 2,
       settings: options.settings,
@@ -221,12 +220,6 @@ function rejectUnknownKeys(what: string, keys: Record<string, true>, options: ob
       : ` Known options: ${Object.keys(keys).join(', ')}.`
     throw new ConfigError(`${what} \`${key}\`.${hint}`)
   }
-}
-
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
-  delete json.$schema
-  return json
 }
 
 function failedResult<Output>(providerId: string, error: Error): AgentResult<Output> {

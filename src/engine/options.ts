@@ -54,8 +54,11 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   confirm?: (call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>
   /** how long `confirm` may take before the call is denied @default 60_000 */
   confirmTimeoutMs?: number
-  /** structured output: the reply must be JSON matching this schema; `result.parsed` is typed */
-  output?: z.ZodType<Output>
+  /**
+   * structured output: the reply (or a terminal tool's result) must be JSON matching this schema; `result.parsed` is
+   * typed. A JSON Schema object works too (sent to the model as it is; `parsed` is then untyped)
+   */
+  output?: z.ZodType<Output> | Record<string, unknown>
   /**
    * checks of the final output (the parsed value with `output`, else the text), run in order after the schema;
    * throw `new ModelRetry(message)` to send the message to the model and let it try again

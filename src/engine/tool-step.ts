@@ -1,7 +1,7 @@
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
 import type { Step } from './steps.ts'
-import { toolResultText } from './tool-call.ts'
+import { acceptTerminalResult } from './final-answer.ts'
 import { runToolCalls } from './tool-runner.ts'
 import type { ToolOutcome } from './tool-scope.ts'
 import type { LimitStop } from './usage-limits.ts'
@@ -20,14 +20,15 @@ export async function runToolStep(
   if (step.text) state.reasoning.push(step.text)
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
   const outcomes = await runToolCalls(step.calls, loop.toolScope)
-  let terminalOutput: string | undefined
+  let terminal: ToolOutcome | undefined
   for (const outcome of outcomes) {
     appendResult(state, outcome)
     if (!outcome.ok) state.toolErrors++
-    else if (endsRun(state, outcome)) terminalOutput ??= toolResultText(outcome.record.result)
+    else if (endsRun(state, outcome)) terminal ??= outcome
   }
-  if (terminalOutput !== undefined) return { stopReason: 'terminal_tool', output: terminalOutput }
-  return endingAfterFailures(state, noteStreaks(state, outcomes))
+  const exhausted = noteStreaks(state, outcomes)
+  if (terminal) return acceptTerminalResult(state, terminal.record.name, terminal.record.result)
+  return endingAfterFailures(state, exhausted)
 }
 
 function appendResult(state: LoopState, { record, content, ok }: ToolOutcome): void {
