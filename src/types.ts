@@ -78,7 +78,8 @@ export type TraceStep =
       callId: string
       name: string
       ok: boolean
-      result?: unknown
+      /** length of the result text the model was sent; the value itself is the call's `result` in `toolCalls` */
+      resultChars?: number
       error?: string
     })
   | (TraceStepBase & {

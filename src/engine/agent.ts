@@ -18,6 +18,7 @@ import { resolveRetry } from './retry.ts'
 import { resolveOutput } from './output-schema.ts'
 import { cacheEpochsOf } from './tool-cache-epochs.ts'
 import { EventChannel } from './event-channel.ts'
+import { linkedSignal } from './linked-signal.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
@@ -157,17 +158,23 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     rejectUnknownKeys(`Agent \`${this.name}\`: unknown batch option`, BATCH_OPTION_KEYS, options)
     const { concurrency = 4, ...runOptions } = options
     const limit = pLimit(concurrency)
-    return Promise.all(
-      inputs.map((input) =>
-        limit(async () => {
-          try {
-            return await this.run(input, runOptions)
-          } catch (error) {
-            return failedResult<Output>(this.#resolved.provider.id, toError(error))
-          }
-        }),
-      ),
-    )
+    // the runs listen to one signal of the batch's own, not each to the caller's
+    const { signal, unlink } = linkedSignal(options.signal)
+    try {
+      return await Promise.all(
+        inputs.map((input) =>
+          limit(async () => {
+            try {
+              return await this.run(input, { ...runOptions, signal })
+            } catch (error) {
+              return failedResult<Output>(this.#resolved.provider.id, toError(error))
+            }
+          }),
+        ),
+      )
+    } finally {
+      unlink()
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usage } from '../types.ts'
 import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
+import { linkedSignal } from './linked-signal.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
@@ -15,7 +16,9 @@ export class LoopState {
   readonly runId = randomUUID()
   readonly startedAt = performance.now()
   readonly agent: ResolvedAgent
+  /** the run's own signal, following the caller's: every model and tool call listens to it, so it takes any number */
   readonly signal: AbortSignal
+  readonly #unlink: () => void
   readonly deps: unknown
   /** the whole conversation, history included */
   readonly messages: Message[]
@@ -39,13 +42,20 @@ export class LoopState {
 
   constructor(agent: ResolvedAgent, input: AgentInput, options: RunOptions) {
     this.agent = agent
-    this.signal = options.signal ?? new AbortController().signal
+    const linked = linkedSignal(options.signal)
+    this.signal = linked.signal
+    this.#unlink = linked.unlink
     this.deps = options.deps ?? agent.deps
     this.messages = [...(options.history ?? []), ...toMessages(input)]
     this.providerUsed = agent.provider.id
     for (const error of agent.startupFailures) {
       this.trace.push({ type: 'error', startedAt: Date.now(), durationMs: 0, error })
     }
+  }
+
+  /** Stops following the caller's signal; called once the run has ended. */
+  close(): void {
+    this.#unlink()
   }
 
   /** Calls one hook on every observer of the agent; see `notify`. */

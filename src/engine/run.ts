@@ -17,13 +17,17 @@ export async function executeRun(
 ): Promise<AgentResult<unknown>> {
   const state = new LoopState(agent, input, options)
   const { runId } = state
-  await state.observe('onRunStart', { runId, agent: agent.name, input })
-  const ending = await runLoop(openLoop(state, options, emit))
-  const result = resultOf(state, ending)
-  await state.endIteration()
-  await state.observe('onRunEnd', { runId, agent: agent.name, result })
-  void emit?.({ type: 'result', result })
-  return result
+  try {
+    await state.observe('onRunStart', { runId, agent: agent.name, input })
+    const ending = await runLoop(openLoop(state, options, emit))
+    const result = resultOf(state, ending)
+    await state.endIteration()
+    await state.observe('onRunEnd', { runId, agent: agent.name, result })
+    void emit?.({ type: 'result', result })
+    return result
+  } finally {
+    state.close()
+  }
 }
 
 function resultOf(state: LoopState, ending: Ending): AgentResult<unknown> {

@@ -161,7 +161,7 @@ describe('the result', () => {
       callId: 'c1',
       name: 'get_weather',
       ok: true,
-      result: '22C in Paris',
+      resultChars: '22C in Paris'.length,
     })
   })
 
