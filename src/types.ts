@@ -12,11 +12,21 @@ export interface ToolCallRequest {
   arguments: string
 }
 
+/** The model's reasoning in one reply: a thinking block (Anthropic) or a reasoning summary (OpenAI). */
+export interface ReasoningPart {
+  text: string
+  /**
+   * what the provider needs to accept the part back in a later turn (Anthropic's `signature`, an OpenAI reasoning
+   * item's id and encrypted content), tagged with the provider; opaque to everyone else
+   */
+  data?: Record<string, unknown>
+}
+
 /** One message of a provider-neutral conversation. */
 export type Message =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[]; reasoning?: ReasoningPart[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean }
 
 /** Token counts normalized across providers. */
@@ -59,6 +69,10 @@ export type TraceStep =
       usage: Usage
       finishReason: FinishReason
       toolCalls: number
+      /** USD for this call; null when the model's price is unknown */
+      costUsd?: number | null
+      /** the model's reasoning in this reply (thinking blocks, reasoning summaries), when it showed any */
+      reasoning?: string
     })
   | (TraceStepBase & { type: 'cache_hit'; iteration: number; providerId: string; key: string })
   | (TraceStepBase & {

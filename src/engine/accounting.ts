@@ -1,7 +1,6 @@
 import type { Completion } from '../providers/provider.ts'
 import { addUsage } from '../types.ts'
 import type { LoopState } from './loop-state.ts'
-import { costOf } from './pricing.ts'
 import { usageLimitExceeded, type LimitStop } from './usage-limits.ts'
 
 /** The usage limit the next model call would go over (`maxRequests`), or undefined. */
@@ -19,12 +18,7 @@ export function chargeCompletion(state: LoopState, completion: Completion): Limi
   state.requests++
   state.providerUsed = completion.providerId ?? agent.provider.id
   state.usage = addUsage(state.usage, completion.usage)
-  const cost = costOf(
-    state.providerUsed.split(':')[0] ?? '',
-    completion.model,
-    completion.usage,
-    agent.prices,
-  )
+  const cost = state.priceOf(completion)
   state.costUsd = state.costUsd === null || cost === null ? null : state.costUsd + cost
   const { requests, usage, costUsd } = state
   return usageLimitExceeded(agent.limits, { requests, usage, costUsd, model: completion.model }, 'after')

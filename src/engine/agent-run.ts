@@ -59,8 +59,8 @@ export interface AgentResult<Output = undefined> {
   /** model calls made in the loop */
   iterations: number
   stopReason: StopReason
-  /** text the model gave alongside its tool calls */
-  reasoning: string[]
+  /** what the model showed of its thinking, one entry per model call in order (`iterations` of them) */
+  reasoning: IterationReasoning[]
   /** id of the provider that produced the last reply (differs from the configured one after a fallback) */
   providerUsed: string
   /** why the run stopped with `error`, `usage_limit` or `aborted` */
@@ -68,9 +68,21 @@ export interface AgentResult<Output = undefined> {
   durationMs: number
 }
 
+/** What the model showed of its thinking in one model call. */
+export interface IterationReasoning {
+  /** the model call, from 1 */
+  iteration: number
+  /** text the model wrote alongside its tool calls; '' for a final answer or when it wrote none */
+  text: string
+  /** its reasoning (Anthropic thinking blocks, OpenAI reasoning summaries); '' when the API showed none */
+  thinking: string
+}
+
 /** Events of `agent.stream()`, ending with the result. */
 export type AgentEvent<Output = undefined> =
   | { type: 'text-delta'; text: string; iteration: number }
+  /** the model's reasoning as it streams, for APIs that show it */
+  | { type: 'reasoning-delta'; text: string; iteration: number }
   | { type: 'tool-call'; callId: string; name: string; args: unknown }
   | { type: 'tool-chunk'; callId: string; name: string; chunk: unknown }
   | { type: 'tool-result'; callId: string; name: string; ok: boolean; result?: unknown; error?: string }

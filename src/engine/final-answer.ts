@@ -1,6 +1,7 @@
 import { stopAtLimit, type Ending } from './endings.ts'
 import { checkFinalOutput, checkTerminalResult, type FinalCheck } from './final-output.ts'
 import type { LoopState } from './loop-state.ts'
+import { assistantMessage, type Step } from './steps.ts'
 import { toolResultText } from './tool-call.ts'
 import type { LimitStop } from './usage-limits.ts'
 
@@ -10,11 +11,12 @@ import type { LimitStop } from './usage-limits.ts'
  */
 export async function acceptFinalText(
   state: LoopState,
-  text: string,
+  step: Extract<Step, { kind: 'final' }>,
   overLimit: LimitStop | undefined,
 ): Promise<Ending | undefined> {
   const { agent } = state
-  state.messages.push({ role: 'assistant', content: text })
+  const { text } = step
+  state.messages.push(assistantMessage(step))
   if (overLimit) return stopAtLimit(state, overLimit, text)
   if (!agent.output && agent.outputValidators.length === 0) return { stopReason: 'final', output: text }
   const checked = await checkFinalOutput(

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usage } from '../types.ts'
-import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
+import type { AgentInput, IterationReasoning, RunContext, RunOptions } from './agent-run.ts'
+import type { Completion } from '../providers/provider.ts'
 import { linkedSignal } from './linked-signal.ts'
+import { reasoningText } from './model-call.ts'
+import { costOf } from './pricing.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
@@ -19,12 +22,13 @@ export class LoopState {
   /** the run's own signal, following the caller's: every model and tool call listens to it, so it takes any number */
   readonly signal: AbortSignal
   readonly #unlink: () => void
+  readonly #prices = new WeakMap<Completion, number | null>()
   readonly deps: unknown
   /** the whole conversation, history included */
   readonly messages: Message[]
   readonly trace: TraceStep[] = []
   readonly toolCalls: ToolCallRecord[] = []
-  readonly reasoning: string[] = []
+  readonly reasoning: IterationReasoning[] = []
   usage: Usage = emptyUsage()
   /** null once a reply's price is unknown */
   costUsd: number | null = 0
@@ -51,6 +55,27 @@ export class LoopState {
     for (const error of agent.startupFailures) {
       this.trace.push({ type: 'error', startedAt: Date.now(), durationMs: 0, error })
     }
+  }
+
+  /** The USD cost of a reply (null when the model's price is unknown), worked out once per reply. */
+  priceOf(completion: Completion): number | null {
+    let cost = this.#prices.get(completion)
+    if (cost === undefined) {
+      const vendor = (completion.providerId ?? this.agent.provider.id).split(':')[0] ?? ''
+      cost = costOf(vendor, completion.model, completion.usage, this.agent.prices)
+      this.#prices.set(completion, cost)
+    }
+    return cost
+  }
+
+  /** Notes what the model showed of its thinking in the reply of the current iteration. */
+  noteReasoning(completion: Completion): void {
+    const { text, toolCalls } = completion.message
+    this.reasoning.push({
+      iteration: this.iterations,
+      text: toolCalls.length > 0 ? text : '',
+      thinking: reasoningText(completion),
+    })
   }
 
   /** Stops following the caller's signal; called once the run has ended. */

@@ -20,6 +20,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       requestTimeoutMs: agent.requestTimeoutMs,
       cache: agent.cache,
       trial: options.trial ?? 0,
+      price: (completion) => state.priceOf(completion),
     },
     toolScope: {
       ...shared,

@@ -1,6 +1,6 @@
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
-import type { Step } from './steps.ts'
+import { assistantMessage, type Step } from './steps.ts'
 import { acceptTerminalResult } from './final-answer.ts'
 import { runToolCalls } from './tool-runner.ts'
 import type { ToolOutcome } from './tool-scope.ts'
@@ -16,8 +16,7 @@ export async function runToolStep(
   overLimit: LimitStop | undefined,
 ): Promise<Ending | undefined> {
   const { state } = loop
-  state.messages.push({ role: 'assistant', content: step.text, toolCalls: step.calls })
-  if (step.text) state.reasoning.push(step.text)
+  state.messages.push(assistantMessage(step))
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
   const outcomes = await runToolCalls(step.calls, loop.toolScope)
   let terminal: ToolOutcome | undefined

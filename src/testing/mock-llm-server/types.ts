@@ -22,7 +22,10 @@ export interface MockMessageReply extends MockTiming {
   toolCalls?: MockToolCall[]
   /** structured output: sent as the JSON text of this value */
   json?: unknown
-  /** the model's reasoning, sent where the API carries it: a reasoning item with this summary (Responses) */
+  /**
+   * the model's reasoning, sent where the API carries it: a reasoning item with this summary (Responses), a
+   * thinking block with a signature (Messages); Chat Completions has no place for it
+   */
   reasoning?: string
   /** neutral counts (input includes cache reads and writes) @default estimated from the request and reply */
   usage?: Partial<Usage>
