@@ -12,6 +12,7 @@ export type {
   AgentInput,
   AgentResult,
   FinalOutput,
+  IterationReasoning,
   RunContext,
   RunOptions,
 } from './engine/agent-run.ts'
@@ -34,6 +35,8 @@ export type { RedactionOptions, Redactor } from './util/redact.ts'
 export { LocalProvider } from './providers/local.ts'
 export { OpenAiProvider } from './providers/openai.ts'
 export type { OpenAiProviderOptions } from './providers/openai.ts'
+export { OpenAiResponsesProvider } from './providers/openai-responses.ts'
+export type { OpenAiResponsesProviderOptions } from './providers/openai-responses.ts'
 export { AnthropicProvider } from './providers/anthropic.ts'
 export type { AnthropicProviderOptions } from './providers/anthropic.ts'
 export { fallback, FallbackProvider } from './providers/fallback.ts'
@@ -109,6 +112,7 @@ export type {
   FinishReason,
   Message,
   PolicyDecision,
+  ReasoningPart,
   StopReason,
   ToolCallRecord,
   ToolCallRequest,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { Agent } from '../../src/engine/agent.ts'
 import type { AgentEvent } from '../../src/engine/agent-run.ts'
 import { AnthropicProvider } from '../../src/providers/anthropic.ts'
+import { OpenAiResponsesProvider } from '../../src/providers/openai-responses.ts'
 import type { Provider } from '../../src/providers/provider.ts'
 import { tool } from '../../src/tools/tool.ts'
 import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
@@ -19,6 +20,11 @@ const apis: [string, (server: MockLlmServer) => Provider, string][] = [
     'anthropic',
     (s) => new AnthropicProvider({ model: 'claude-test', apiKey: 'k', baseURL: s.anthropicBaseURL }),
     '{"type":"thinking","thinking":"The user wants Paris.","signature":"sig_mock_0"}',
+  ],
+  [
+    'openai-responses',
+    (s) => new OpenAiResponsesProvider({ model: 'gpt-test', apiKey: 'k', baseURL: s.openaiBaseURL }),
+    '{"type":"reasoning","id":"rs_mock_0","summary":[{"type":"summary_text","text":"The user wants Paris."}]}',
   ],
 ]
 
