@@ -36,7 +36,7 @@ export async function runToolCall(
     args: checked.args,
   })
   if (!checked.ok) return fail(checked.args, checked.error)
-  const refusal = await refusalBeforeRun(call, checked.args, scope, announced)
+  const refusal = await refusalBeforeRun(call, checked.args, scope, tool, announced)
   if (refusal !== undefined) return fail(checked.args, refusal)
   try {
     const result = await cachedExecute(tool, checked.args, call, scope)
@@ -54,9 +54,10 @@ async function refusalBeforeRun(
   call: ToolCallRequest,
   args: unknown,
   scope: ToolRunScope,
+  tool: AnyTool,
   announced: { done: boolean },
 ): Promise<string | undefined> {
-  const denial = await checkPolicy(call, args, scope)
+  const denial = await checkPolicy(call, args, scope, tool)
   if (denial !== undefined) return denial
   if (isAborted(scope.signal)) return notRunMessage(call)
   // under `agent.stream()` this waits for the reader, who may leave the loop instead

@@ -1,3 +1,5 @@
+import type { SubRunReport } from './agents/sub-run.ts'
+import type { ApprovalDecision } from './approvals/approval.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
@@ -29,6 +31,12 @@ export interface ToolRunScope {
   cacheEpochs: ToolCacheEpochs
   /** set when the run has deps of its own: results of tools that declare no `deps` part stay within the run */
   cacheScope: string | undefined
+  /** adds an agent run started in a call (`run(input, { parent: ctx })`) to this run */
+  adopt?: ((callId: string, report: SubRunReport) => void) | undefined
+  /** the OpenTelemetry context of a call's span */
+  spanOfCall?: ((callId: string) => unknown) | undefined
+  /** a person's decisions on calls under review, by call id, when a run is resumed */
+  approvals?: ReadonlyMap<string, ApprovalDecision> | undefined
 }
 
 /** One finished call: the record for the result, the text for the model, and whether it succeeded. */

@@ -1,4 +1,8 @@
+import type { ToolCallRequest } from '../types.ts'
+import { takeHandoff } from './agents/handoff.ts'
+import { interruptForApproval, pendingApprovals } from './approvals/pending.ts'
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
+import { screenToolResults } from './guardrails/stages.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
 import { assistantMessage, type Step } from './steps.ts'
 import { acceptTerminalResult } from './final-answer.ts'
@@ -18,7 +22,19 @@ export async function runToolStep(
   const { state } = loop
   state.messages.push(assistantMessage(step))
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
-  const outcomes = await runToolCalls(step.calls, loop.toolScope)
+  return runStepCalls(loop, step.calls)
+}
+
+/**
+ * Runs the calls of the reply that ends the conversation so far, and appends their results; also where a resumed run
+ * picks up the calls that waited for approval.
+ */
+export async function runStepCalls(loop: AgentLoop, calls: ToolCallRequest[]): Promise<Ending | undefined> {
+  const { state } = loop
+  const pending = state.agent.mayReview ? await pendingApprovals(calls, loop.toolScope) : []
+  if (pending.length > 0) return interruptForApproval(state, pending)
+  const outcomes = await runToolCalls(calls, loop.toolScope)
+  const blocked = state.agent.guardrails ? await screenToolResults(state, outcomes) : undefined
   let terminal: ToolOutcome | undefined
   for (const outcome of outcomes) {
     appendResult(state, outcome)
@@ -26,6 +42,8 @@ export async function runToolStep(
     else if (endsRun(state, outcome)) terminal ??= outcome
   }
   const exhausted = noteStreaks(state, outcomes)
+  if (blocked) return blocked
+  if (state.agent.handoffs.size > 0) await takeHandoff(loop, outcomes)
   if (terminal) return acceptTerminalResult(state, terminal.record.name, terminal.record.result)
   return endingAfterFailures(state, exhausted)
 }

@@ -9,6 +9,11 @@ export interface ToolContext<Deps = unknown> {
   callId: string
   /** sends a progress chunk to observers and `agent.stream()` */
   emit(chunk: unknown): void
+  /**
+   * @internal links agent runs started in this call to the call's run: pass the context as `agent.run(input, { parent:
+   * ctx })`
+   */
+  readonly '~run'?: { adopt(report: never): void; spanParent(): unknown }
 }
 
 /** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */

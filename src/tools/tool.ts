@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { RunContext } from '../engine/agent-run.ts'
+import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { validatingExecute } from './direct-execute.ts'
@@ -53,6 +53,20 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   invalidates?: readonly string[]
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
+  /**
+   * a person must approve each call (or the calls for which the function returns true) before it runs: the agent's
+   * `confirm` is asked when it has one, else the run ends with `stopReason: 'interrupted'` and waits for
+   * `agent.resume(result.state, decisions)` @default false
+   */
+  needsApproval?:
+    boolean | ((args: z.output<Parameters>, context: ApprovalContext<Deps>) => boolean | Promise<boolean>)
+}
+
+/** What a `needsApproval` function sees besides the arguments. */
+export interface ApprovalContext<Deps = unknown> {
+  deps: Deps
+  runId: string
+  callId: string
 }
 
 export interface ToolCacheOptions<Args, Deps = unknown> {
@@ -85,6 +99,7 @@ const TOOL_CONFIG_KEYS: Record<keyof ToolConfig<z.ZodObject, unknown, unknown>, 
   cache: true,
   invalidates: true,
   record: true,
+  needsApproval: true,
 }
 
 /** A defined tool, ready to give to an Agent. */
@@ -102,6 +117,8 @@ export interface Tool<
   readonly schema: ToolSchema
   /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
   readonly '~deps'?: (deps: Deps) => void
+  /** @internal the agent the tool runs (`agent.asTool()`) */
+  readonly '~agent'?: string
 }
 
 /** A tool an Agent with these deps accepts: one typed for these deps, or for none. */
