@@ -62,6 +62,8 @@ export type { RedactionOptions, Redactor } from './util/redact.ts'
 export { LocalProvider } from './providers/local.ts'
 export { OpenAiProvider } from './providers/openai.ts'
 export type { OpenAiProviderOptions } from './providers/openai.ts'
+export { OpenAiResponsesProvider } from './providers/openai-responses.ts'
+export type { OpenAiResponsesProviderOptions } from './providers/openai-responses.ts'
 export { AnthropicProvider } from './providers/anthropic.ts'
 export type { AnthropicProviderOptions } from './providers/anthropic.ts'
 export { fallback, FallbackProvider } from './providers/fallback.ts'
@@ -139,6 +141,8 @@ export type {
   PolicyDecision,
   GuardrailAction,
   GuardrailStage,
+  IterationReasoning,
+  ReasoningPart,
   RunContext,
   StopReason,
   ToolCallRecord,

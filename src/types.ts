@@ -12,6 +12,26 @@ export interface ToolCallRequest {
   arguments: string
 }
 
+/** The model's reasoning in one reply: a thinking block (Anthropic) or a reasoning summary (OpenAI). */
+export interface ReasoningPart {
+  text: string
+  /**
+   * what the provider needs to accept the part back in a later turn (Anthropic's `signature`, an OpenAI reasoning
+   * item's id and encrypted content), tagged with the provider; opaque to everyone else
+   */
+  data?: Record<string, unknown>
+}
+
+/** What the model showed of its thinking in one model call. */
+export interface IterationReasoning {
+  /** the model call, from 1 */
+  iteration: number
+  /** text the model wrote alongside its tool calls; '' for a final answer or when it wrote none */
+  text: string
+  /** its reasoning (Anthropic thinking blocks, OpenAI reasoning summaries); '' when the API showed none */
+  thinking: string
+}
+
 /** One message of a provider-neutral conversation. */
 export type Message =
   | { role: 'system'; content: string }
@@ -22,6 +42,8 @@ export type Message =
       toolCalls?: ToolCallRequest[]
       /** the agent that wrote the message, in runs where several agents answer (handoffs) */
       agent?: string
+      /** what the model showed of its thinking, for APIs that want it back in later turns */
+      reasoning?: ReasoningPart[]
     }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean }
 
@@ -65,6 +87,10 @@ export type TraceStep =
       usage: Usage
       finishReason: FinishReason
       toolCalls: number
+      /** USD for this call; null when the model's price is unknown */
+      costUsd?: number | null
+      /** the model's reasoning in this reply (thinking blocks, reasoning summaries), when it showed any */
+      reasoning?: string
     })
   | (TraceStepBase & { type: 'cache_hit'; iteration: number; providerId: string; key: string })
   | (TraceStepBase & {
@@ -84,7 +110,8 @@ export type TraceStep =
       callId: string
       name: string
       ok: boolean
-      result?: unknown
+      /** length of the result text the model was sent; the value itself is the call's `result` in `toolCalls` */
+      resultChars?: number
       error?: string
     })
   | (TraceStepBase & {

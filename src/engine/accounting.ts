@@ -20,12 +20,7 @@ export function chargeCompletion(state: LoopState, completion: Completion): Limi
   state.requests++
   state.providerUsed = completion.providerId ?? agent.provider.id
   state.usage = addUsage(state.usage, completion.usage)
-  const cost = costOf(
-    state.providerUsed.split(':')[0] ?? '',
-    completion.model,
-    completion.usage,
-    agent.prices,
-  )
+  const cost = state.priceOf(completion)
   state.costUsd = state.costUsd === null || cost === null ? null : state.costUsd + cost
   if (state.usageByAgent)
     chargeAgent(state, agent.name, { usage: completion.usage, costUsd: cost, requests: 1 })

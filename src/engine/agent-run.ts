@@ -1,4 +1,12 @@
-import type { Message, StopReason, ToolCallRecord, TraceStep, Turn, Usage } from '../types.ts'
+import type {
+  IterationReasoning,
+  Message,
+  StopReason,
+  ToolCallRecord,
+  TraceStep,
+  Turn,
+  Usage,
+} from '../types.ts'
 import type { AgentUsage } from './agents/agent-usage.ts'
 import type { SubRunLink } from './agents/sub-run.ts'
 import type { PendingApproval, RunState } from './approvals/approval.ts'
@@ -20,6 +28,19 @@ export interface RunOptions<Deps = unknown> {
    * `agent_run` step there, and its spans are children of the call's span
    */
   parent?: { readonly '~run'?: SubRunLink }
+}
+
+/**
+ * Every option of `RunOptions`, the one list `run()`, `stream()` and `batch()` check options against. TypeScript
+ * requires each option here, so a new option is one line in each.
+ */
+export const RUN_OPTION_KEYS: Record<keyof RunOptions, true> = {
+  history: true,
+  signal: true,
+  deps: true,
+  trial: true,
+  sessionId: true,
+  parent: true,
 }
 
 export type AgentInput = string | readonly Turn[]
@@ -46,8 +67,8 @@ export interface AgentResult<Output = undefined> {
   /** model calls made in the loop */
   iterations: number
   stopReason: StopReason
-  /** text the model gave alongside its tool calls */
-  reasoning: string[]
+  /** what the model showed of its thinking, one entry per model call in order (`iterations` of them) */
+  reasoning: IterationReasoning[]
   /** id of the provider that produced the last reply (differs from the configured one after a fallback) */
   providerUsed: string
   /** why the run stopped with `error`, `usage_limit` or `aborted` */
@@ -68,6 +89,8 @@ export interface AgentResult<Output = undefined> {
 /** Events of `agent.stream()`, ending with the result. */
 export type AgentEvent<Output = undefined> =
   | { type: 'text-delta'; text: string; iteration: number }
+  /** the model's reasoning as it streams, for APIs that show it */
+  | { type: 'reasoning-delta'; text: string; iteration: number }
   | { type: 'tool-call'; callId: string; name: string; args: unknown }
   | { type: 'tool-chunk'; callId: string; name: string; chunk: unknown }
   | { type: 'tool-result'; callId: string; name: string; ok: boolean; result?: unknown; error?: string }

@@ -12,10 +12,19 @@ import type { SubRunReport } from './agents/sub-run.ts'
 import type { ApprovalDecision, RunState } from './approvals/approval.ts'
 import { executeResume, type ResumeOptions } from './approvals/resume.ts'
 import { resolveMemory } from './memory/apply.ts'
-import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
+import {
+  RUN_OPTION_KEYS,
+  type AgentEvent,
+  type AgentInput,
+  type AgentResult,
+  type RunOptions,
+} from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
+import { resolveOutput } from './output-schema.ts'
+import { cacheEpochsOf } from './tool-cache-epochs.ts'
 import { EventChannel } from './event-channel.ts'
+import { linkedSignal } from './linked-signal.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { HandoffRoute, ResolvedAgent } from './resolved-agent.ts'
@@ -24,6 +33,11 @@ import { executeRun } from './run.ts'
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
   /** runs at once @default 4 */
   concurrency?: number
+}
+
+const BATCH_OPTION_KEYS: Record<keyof BatchOptions<unknown>, true> = {
+  ...(({ history: _, ...rest }) => rest)(RUN_OPTION_KEYS),
+  concurrency: true,
 }
 
 /** An LLM agent: calls the model with tools until it gives a final answer. */
@@ -46,11 +60,10 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       )
     }
     rejectUnknownOptions(this.name, options)
-    const output = options.output as z.ZodType | undefined
+    const output = resolveOutput(this.name, options.output)
     const handoffs = handoffRoutes(this.name, options.handoffs ?? [], (member) => member.#forRun())
     const tools = indexTools([...(options.tools ?? []), ...handoffs.tools])
     const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
-    const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
@@ -68,9 +81,9 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       policy: options.policy,
       confirm: options.confirm,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 60_000,
-      output,
-      outputPlainText,
-      outputJsonSchema: output && !outputPlainText ? jsonSchemaOf(output, 'output') : undefined,
+      output: output.schema,
+      outputPlainText: output.plainText,
+      outputJsonSchema: output.jsonSchema,
       outputValidators: (options.outputValidators ?? []) as readonly ErasedOutputValidator[],
       outputRetries: options.outputRetries ?? 2,
       settings: options.settings,
@@ -79,10 +92,12 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       limits: options.limits,
       cache: options.cache,
       cachesTools: [...tools.values()].some((candidate) => candidate.cache !== undefined),
+      cacheEpochs: cacheEpochsOf(this.name, tools, (options.mcp?.length ?? 0) > 0),
       observers: options.observers ?? [],
       awaitObservers: options.awaitObservers ?? false,
       deps: options.deps,
       prices: options.prices,
+      startupFailures: [],
       description: options.description,
       mayReview:
         options.policy !== undefined ||
@@ -107,10 +122,11 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
 
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
-    await this.#prepare()
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
+    const resolved = await this.#prepare()
     const link = options.parent?.['~run']
     const startedAt = Date.now()
-    const result = await executeRun(withSpans(this.#resolved, link?.spanParent()), input, options)
+    const result = await executeRun(withSpans(resolved, link?.spanParent()), input, options)
     link?.adopt(reportOf(this.name, result, startedAt))
     return result as AgentResult<Output>
   }
@@ -125,8 +141,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     decisions: readonly ApprovalDecision[],
     options: ResumeOptions<Deps> = {},
   ): Promise<AgentResult<Output>> {
-    await this.#prepare()
-    return (await executeResume(withSpans(this.#resolved), state, decisions, options)) as AgentResult<Output>
+    const resolved = await this.#prepare()
+    return (await executeResume(withSpans(resolved), state, decisions, options)) as AgentResult<Output>
   }
 
   /**
@@ -148,9 +164,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   }
 
   /** The agent's settings for a run, ready: for agents that hand over to this one. */
-  async #forRun(): Promise<ResolvedAgent> {
-    await this.#prepare()
-    return this.#resolved
+  #forRun(): Promise<ResolvedAgent> {
+    return this.#prepare()
   }
 
   /**
@@ -162,7 +177,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     input: AgentInput,
     options: RunOptions<Deps> = {},
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
-    await this.#prepare()
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
+    const resolved = await this.#prepare()
     const channel = new EventChannel<AgentEvent<Output>>()
     const controller = new AbortController()
     const outer = options.signal
@@ -172,11 +188,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     if (outer?.aborted) forward()
     else outer?.addEventListener('abort', forward, { once: true })
     const run = { finished: false }
-    const done = executeRun(
-      withSpans(this.#resolved),
-      input,
-      { ...options, signal: controller.signal },
-      (event) => channel.push(event as AgentEvent<Output>),
+    const done = executeRun(withSpans(resolved), input, { ...options, signal: controller.signal }, (event) =>
+      channel.push(event as AgentEvent<Output>),
     ).then(
       (result) => {
         run.finished = true
@@ -208,22 +221,37 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     inputs: readonly AgentInput[],
     options: BatchOptions<Deps> = {},
   ): Promise<AgentResult<Output>[]> {
+    rejectUnknownKeys(`Agent \`${this.name}\`: unknown batch option`, BATCH_OPTION_KEYS, options)
     const { concurrency = 4, ...runOptions } = options
     const limit = pLimit(concurrency)
-    return Promise.all(
-      inputs.map((input) =>
-        limit(async () => {
-          try {
-            return await this.run(input, runOptions)
-          } catch (error) {
-            return failedResult<Output>(this.name, this.#resolved.provider.id, toError(error))
-          }
-        }),
-      ),
-    )
+    // the runs listen to one signal of the batch's own, not each to the caller's
+    const { signal, unlink } = linkedSignal(options.signal)
+    try {
+      return await Promise.all(
+        inputs.map((input) =>
+          limit(async () => {
+            try {
+              return await this.run(input, { ...runOptions, signal })
+            } catch (error) {
+              return failedResult<Output>(this.name, this.#resolved.provider.id, toError(error))
+            }
+          }),
+        ),
+      )
+    } finally {
+      unlink()
+    }
   }
 
-  /** Stops the agent's MCP servers; a later run starts them again. */
+  /**
+   * Starts the agent's MCP servers now rather than on the first run; throws a ConfigError naming each server that
+   * could not start. A run does not need it: there, a server that cannot start leaves the others working.
+   */
+  async connect(): Promise<void> {
+    await this.#mcp?.connect()
+  }
+
+  /** Stops the agent's MCP servers, those still starting included; a later run starts them again. */
   async close(): Promise<void> {
     await this.#mcp?.close()
   }
@@ -232,7 +260,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     await this.close()
   }
 
-  async #prepare(): Promise<void> {
+  /** The agent as the next run sees it: prices loaded, MCP servers started and their tools joined. */
+  async #prepare(): Promise<ResolvedAgent> {
     const summarizer = this.#resolved.memory?.summarizer?.provider.id
     for (const id of summarizer === undefined
       ? [this.#resolved.provider.id]
@@ -240,10 +269,12 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       const vendor = id.split(':')[0]
       if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
     }
-    if (this.#mcp) {
-      const tools = await this.#mcp.tools()
-      if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
-    }
+    if (!this.#mcp) return this.#resolved
+    const { tools, failures } = await this.#mcp.tools()
+    if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
+    if (failures.length === 0) return this.#resolved
+    const startupFailures = failures.map((failure) => `${failure} Its tools are not offered in this run.`)
+    return { ...this.#resolved, startupFailures }
   }
 }
 
@@ -312,10 +343,15 @@ function rejectUnknownOptions(agent: string, options: object): void {
   }
 }
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
-  delete json.$schema
-  return json
+function rejectUnknownKeys(what: string, keys: Record<string, true>, options: object): void {
+  for (const key of Object.keys(options)) {
+    if (Object.hasOwn(keys, key)) continue
+    const suggestion = didYouMean(key, Object.keys(keys))
+    const hint = suggestion
+      ? ` Did you mean \`${suggestion}\`?`
+      : ` Known options: ${Object.keys(keys).join(', ')}.`
+    throw new ConfigError(`${what} \`${key}\`.${hint}`)
+  }
 }
 
 function failedResult<Output>(agent: string, providerId: string, error: Error): AgentResult<Output> {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { toError } from '../errors.ts'
 import { ModelRetry } from './model-retry.ts'
 import type { RunContext } from '../types.ts'
-import { parseStructuredOutput } from './structured.ts'
+import { extractJson, issueLine, parseStructuredOutput } from './structured.ts'
 
 /** An output validator with its types erased, as the loop holds it. */
 export type ErasedOutputValidator = (output: unknown, context: RunContext) => void | Promise<void>
@@ -24,9 +24,40 @@ export async function checkFinalOutput(
     if (!checked.ok) return { kind: 'retry', feedback: checked.error }
     parsed = checked.value
   }
+  return runValidators(output.schema ? parsed : text, parsed, validators, context)
+}
+
+/**
+ * Validates a terminal tool's result as the final output: the value itself against the output schema (a string
+ * result is searched for JSON as a reply would be), then the output validators.
+ */
+export async function checkTerminalResult(
+  tool: string,
+  result: unknown,
+  output: { schema: z.ZodType | undefined; plainText: boolean },
+  validators: readonly ErasedOutputValidator[],
+  context: RunContext,
+): Promise<FinalCheck> {
+  if (!output.schema) return runValidators(result, undefined, validators, context)
+  const value = typeof result === 'string' && !output.plainText ? (extractJson(result) ?? result) : result
+  const checked = await output.schema.safeParseAsync(value)
+  if (!checked.success) {
+    const lines = checked.error.issues.map((issue) => `- ${issueLine(issue)}`)
+    const feedback = `The result of \`${tool}\` did not match the expected output:\n${lines.join('\n')}\nCall it again with corrected arguments.`
+    return { kind: 'retry', feedback }
+  }
+  return runValidators(checked.data, checked.data, validators, context)
+}
+
+async function runValidators(
+  seen: unknown,
+  parsed: unknown,
+  validators: readonly ErasedOutputValidator[],
+  context: RunContext,
+): Promise<FinalCheck> {
   for (const validate of validators) {
     try {
-      await validate(output.schema ? parsed : text, context)
+      await validate(seen, context)
     } catch (thrown) {
       if (thrown instanceof ModelRetry) return { kind: 'retry', feedback: thrown.message }
       return { kind: 'fail', error: `An output validator failed: ${toError(thrown).message}` }

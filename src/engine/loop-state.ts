@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   emptyUsage,
+  type IterationReasoning,
   type Message,
   type RunContext,
   type ToolCallRecord,
@@ -8,6 +9,10 @@ import {
   type Usage,
 } from '../types.ts'
 import type { AgentInput, RunOptions } from './agent-run.ts'
+import type { Completion } from '../providers/provider.ts'
+import { linkedSignal } from './linked-signal.ts'
+import { reasoningText } from './model-call.ts'
+import { costOf } from './pricing.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
@@ -27,13 +32,16 @@ export class LoopState {
   readonly rootAgent: string
   /** the agent answering: the one that started the run, or the one a handoff moved the conversation to */
   agent: ResolvedAgent
+  /** the run's own signal, following the caller's: every model and tool call listens to it, so it takes any number */
   readonly signal: AbortSignal
+  readonly #unlink: () => void
+  readonly #prices = new WeakMap<Completion, number | null>()
   readonly deps: unknown
   /** the whole conversation, history included */
   readonly messages: Message[]
   readonly trace: TraceStep[] = []
   readonly toolCalls: ToolCallRecord[] = []
-  readonly reasoning: string[] = []
+  readonly reasoning: IterationReasoning[] = []
   usage: Usage = emptyUsage()
   /** null once a reply's price is unknown */
   costUsd: number | null = 0
@@ -43,7 +51,7 @@ export class LoopState {
   providerUsed: string
   /** tool calls that failed in this run */
   toolErrors = 0
-  /** per tool name: how many of its calls in a row failed */
+  /** per tool name: how many replies in a row its calls all failed */
   readonly failureStreaks = new Map<string, number>()
   outputRetries = 0
   /** index of the run's first new message (after `history`) */
@@ -67,13 +75,44 @@ export class LoopState {
     this.rootAgent = resumed?.rootAgent ?? agent.name
     this.startedAt = performance.now() - (resumed?.elapsedMs ?? 0)
     this.agent = agent
-    this.signal = options.signal ?? new AbortController().signal
+    const linked = linkedSignal(options.signal)
+    this.signal = linked.signal
+    this.#unlink = linked.unlink
     this.deps = options.deps ?? agent.deps
     this.inputFrom = options.history?.length ?? 0
     this.messages = [...(options.history ?? []), ...toMessages(input)]
     this.providerUsed = agent.provider.id
     this.usageByAgent = agent.team ? new Map() : undefined
     this.unstampedFrom = this.inputFrom
+    for (const error of agent.startupFailures) {
+      this.trace.push({ type: 'error', startedAt: Date.now(), durationMs: 0, error })
+    }
+  }
+
+  /** The USD cost of a reply (null when the model's price is unknown), worked out once per reply. */
+  priceOf(completion: Completion): number | null {
+    let cost = this.#prices.get(completion)
+    if (cost === undefined) {
+      const vendor = (completion.providerId ?? this.agent.provider.id).split(':')[0] ?? ''
+      cost = costOf(vendor, completion.model, completion.usage, this.agent.prices)
+      this.#prices.set(completion, cost)
+    }
+    return cost
+  }
+
+  /** Notes what the model showed of its thinking in the reply of the current iteration. */
+  noteReasoning(completion: Completion): void {
+    const { text, toolCalls } = completion.message
+    this.reasoning.push({
+      iteration: this.iterations,
+      text: toolCalls.length > 0 ? text : '',
+      thinking: reasoningText(completion),
+    })
+  }
+
+  /** Stops following the caller's signal; called once the run has ended. */
+  close(): void {
+    this.#unlink()
   }
 
   /** Calls one hook on every observer of the agent; see `notify`. */

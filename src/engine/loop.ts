@@ -21,6 +21,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       requestTimeoutMs: agent.requestTimeoutMs,
       cache: agent.cache,
       trial: options.trial ?? 0,
+      price: (completion) => state.priceOf(completion),
     },
     toolScope: {
       ...shared,
@@ -34,6 +35,8 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       parallel: agent.parallelTools,
       concurrency: agent.toolConcurrency,
       toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
+      cacheEpochs: agent.cacheEpochs,
+      cacheScope: deps === agent.deps ? undefined : runId,
       adopt: (callId, report) => {
         adoptSubRun(state, callId, report)
       },

@@ -87,6 +87,8 @@ async function streamCall(
     // the reader left `agent.stream()`: stop reading the reply
     signal.throwIfAborted()
     if (event.type === 'text-delta') void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
+    else if (event.type === 'reasoning-delta')
+      void scope.emit?.({ type: 'reasoning-delta', text: event.text, iteration })
     else if (event.type === 'done') return event.completion
   }
   throw new Error(`The stream from \`${scope.provider.id}\` ended without a final completion.`)

@@ -1,4 +1,4 @@
-import type { Provider } from '../providers/provider.ts'
+import type { Completion, Provider } from '../providers/provider.ts'
 import type { TraceStep } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
 import type { EmitEvent } from './event-channel.ts'
@@ -21,4 +21,6 @@ export interface ModelCallScope {
   trial: number
   /** set when streaming: text deltas go here */
   emit: EmitEvent | undefined
+  /** the USD cost of a reply (null when unknown), traced with each call */
+  price?: (completion: Completion) => number | null
 }

@@ -189,6 +189,7 @@ function traceLlmCall(
   startedAt: number,
   durationMs: number,
 ): void {
+  const reasoning = reasoningText(completion)
   scope.trace.push({
     type: 'llm_call',
     startedAt,
@@ -199,7 +200,17 @@ function traceLlmCall(
     usage: completion.usage,
     finishReason: completion.finishReason,
     toolCalls: completion.message.toolCalls.length,
+    ...(scope.price ? { costUsd: scope.price(completion) } : {}),
+    ...(reasoning ? { reasoning } : {}),
   })
+}
+
+/** The reasoning a reply showed, its parts one paragraph each; '' when it showed none. */
+export function reasoningText(completion: Completion): string {
+  return (completion.reasoning ?? [])
+    .map((part) => part.text)
+    .filter(Boolean)
+    .join('\n\n')
 }
 
 function llmEnded(

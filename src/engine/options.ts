@@ -34,15 +34,18 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
   /**
-   * run the `readOnly` tool calls of one reply concurrently, then the others one by one in call order; false runs
-   * every call in order @default true
+   * run the tool calls of one reply concurrently where it is safe: consecutive `readOnly` calls together, every other
+   * call after the calls before it, calls on one `resource` one by one; false runs every call in order @default true
    */
   parallelTools?: boolean
   /** how many tool calls run at once when parallel @default 10 */
   toolConcurrency?: number
   /** default per-tool timeout; a tool's own `timeoutMs` wins @default 30_000 */
   toolTimeoutMs?: number
-  /** failed calls of one tool in a row before the run stops with `error` @default 3 */
+  /**
+   * replies in a row whose calls of one tool all failed, before the run stops with `error` (several failed calls of
+   * one reply count once) @default 3
+   */
   toolRetries?: number
   /** failed tool calls over the whole run before it stops with `error` @default 20 */
   maxToolErrors?: number
@@ -54,8 +57,11 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   confirm?: (call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>
   /** how long `confirm` may take before the call is denied @default 60_000 */
   confirmTimeoutMs?: number
-  /** structured output: the reply must be JSON matching this schema; `result.parsed` is typed */
-  output?: z.ZodType<Output>
+  /**
+   * structured output: the reply (or a terminal tool's result) must be JSON matching this schema; `result.parsed` is
+   * typed. A JSON Schema object works too (sent to the model as it is; `parsed` is then untyped)
+   */
+  output?: z.ZodType<Output> | Record<string, unknown>
   /**
    * checks of the final output (the parsed value with `output`, else the text), run in order after the schema;
    * throw `new ModelRetry(message)` to send the message to the model and let it try again

@@ -5,6 +5,8 @@ type CalcPrice = typeof import('@pydantic/genai-prices').calcPrice
 
 let calcPrice: CalcPrice | undefined
 
+const priceProviders: Record<string, string> = { 'openai-responses': 'openai' }
+
 /** Loads the price table once; it is large, so only runs that need a price pay for it. */
 export async function loadPrices(): Promise<void> {
   calcPrice ??= (await import('@pydantic/genai-prices')).calcPrice
@@ -31,6 +33,8 @@ export function costOf(
     return perMillion / 1_000_000
   }
   if (!calcPrice || providerId === 'local' || providerId === 'scripted') return null
+  // a model string's prefix names the API; the price table knows the company that sells the model
+  providerId = priceProviders[providerId] ?? providerId
   const result = calcPrice(
     {
       input_tokens: usage.inputTokens,

@@ -9,6 +9,7 @@ import type { Observer } from './observer.ts'
 import type { ModelPrice, UsageLimits } from './options.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { ResolvedRetry } from './retry.ts'
+import type { ToolCacheEpochs } from './tool-cache-epochs.ts'
 import type { GuardrailOptions } from './guardrails/guardrail.ts'
 import type { ResolvedMemory } from './memory/memory.ts'
 import type { SessionStore } from './sessions/session-store.ts'
@@ -44,11 +45,15 @@ export interface ResolvedAgent {
   cache: ResponseCache | undefined
   /** some tool has `cache`: without the agent's cache, each run gets its own */
   cachesTools: boolean
+  /** which cached tool results the tools that write have made stale, across the agent's runs */
+  cacheEpochs: ToolCacheEpochs
   observers: readonly Observer[]
   /** each hook's promise is awaited before the run goes on */
   awaitObservers: boolean
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
+  /** why some tools are missing from this run (MCP servers that could not start); traced as errors at its start */
+  startupFailures: readonly string[]
   /** what the agent does, for agents that hand over to it or call it as a tool */
   description: string | undefined
   /** a policy or a tool's `needsApproval` can put calls under review */

@@ -55,18 +55,22 @@ export async function driveRun(
 ): Promise<AgentResult<unknown>> {
   const { runId } = state
   const agent = state.agent.name
-  await state.observe('onRunStart', { runId, agent, input: drive.input })
-  const loop = openLoop(state, drive.options, drive.emit)
-  let ending = await runLoop(loop, first && (() => first(loop)))
-  if (state.agent.guardrails?.output) ending = await screenOutput(state, ending)
-  stampAgent(state)
-  const saveError = drive.session ? await saveSession(drive.session, state, ending) : undefined
-  const result = resultOf(state, ending, drive)
-  if (saveError !== undefined) result.error = saveError
-  await state.endIteration()
-  await state.observe('onRunEnd', { runId, agent, result })
-  void drive.emit?.({ type: 'result', result })
-  return result
+  try {
+    await state.observe('onRunStart', { runId, agent, input: drive.input })
+    const loop = openLoop(state, drive.options, drive.emit)
+    let ending = await runLoop(loop, first && (() => first(loop)))
+    if (state.agent.guardrails?.output) ending = await screenOutput(state, ending)
+    stampAgent(state)
+    const saveError = drive.session ? await saveSession(drive.session, state, ending) : undefined
+    const result = resultOf(state, ending, drive)
+    if (saveError !== undefined) result.error = saveError
+    await state.endIteration()
+    await state.observe('onRunEnd', { runId, agent, result })
+    void drive.emit?.({ type: 'result', result })
+    return result
+  } finally {
+    state.close()
+  }
 }
 
 function resultOf(state: LoopState, ending: Ending, drive: RunDrive): AgentResult<unknown> {

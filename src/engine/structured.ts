@@ -21,13 +21,16 @@ export async function parseStructuredOutput<Output>(
   }
   const result = await schema.safeParseAsync(json)
   if (result.success) return { ok: true, value: result.data }
-  const lines = result.error.issues.map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : '(root)'
-    return `- ${where}: ${issue.message.replace(/^Invalid input: /, '')}`
-  })
+  const lines = result.error.issues.map((issue) => `- ${issueLine(issue)}`)
   const what = plainText ? 'The reply did not match the expected output' : 'The JSON did not match the schema'
   const next = plainText ? 'Reply again with a corrected answer.' : 'Reply again with corrected JSON only.'
   return { ok: false, error: `${what}:\n${lines.join('\n')}\n${next}` }
+}
+
+/** One schema issue as the model reads it: `path: message`. */
+export function issueLine(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length > 0 ? issue.path.join('.') : '(root)'
+  return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`
 }
 
 /** The first parseable JSON object or array in the text, trying fenced blocks first. */

@@ -1,6 +1,6 @@
 import { TimeoutError, toError } from '../errors.ts'
 import type { AnyTool } from '../tools/tool.ts'
-import { checkToolArguments } from '../tools/validate.ts'
+import { checkToolArguments, type ArgumentsCheck } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { ModelRetry } from './model-retry.ts'
@@ -11,17 +11,22 @@ import { checkPolicy } from './tool-policy.ts'
 import type { ToolOutcome, ToolRunScope } from './tool-scope.ts'
 
 /**
- * Runs one tool call: validates its arguments, asks the policy, announces it, runs it; every outcome, failures
- * included, lands in the trace, the observers and the stream.
+ * Runs one tool call: validates its arguments (unless the scheduler already did), asks the policy, announces it,
+ * runs it; every outcome, failures included, lands in the trace, the observers and the stream.
  */
-export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): Promise<ToolOutcome> {
+export async function runToolCall(
+  call: ToolCallRequest,
+  scope: ToolRunScope,
+  validated?: ArgumentsCheck,
+): Promise<ToolOutcome> {
   const clock = startClock()
   const tool = scope.tools.get(call.name)
+  const announced = { done: false }
   const fail = (args: unknown, error: string): Promise<ToolOutcome> =>
-    endCall({ call, tool, args, clock }, { ok: false, error }, scope)
+    endCall({ call, tool, args, clock, announced }, { ok: false, error }, scope)
   if (scope.signal.aborted) return fail(call.arguments, notRunMessage(call))
   if (!tool) return fail(call.arguments, unknownToolMessage(call.name, scope.tools))
-  const checked = checkToolArguments(tool, call.arguments)
+  const checked = validated ?? checkToolArguments(tool, call.arguments)
   scope.trace.push({
     type: 'tool_call',
     startedAt: clock.startedAt,
@@ -31,11 +36,11 @@ export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): P
     args: checked.args,
   })
   if (!checked.ok) return fail(checked.args, checked.error)
-  const refusal = await refusalBeforeRun(call, checked.args, scope, tool)
+  const refusal = await refusalBeforeRun(call, checked.args, scope, tool, announced)
   if (refusal !== undefined) return fail(checked.args, refusal)
   try {
     const result = await cachedExecute(tool, checked.args, call, scope)
-    return await endCall({ call, tool, args: checked.args, clock }, { ok: true, result }, scope)
+    return await endCall({ call, tool, args: checked.args, clock, announced }, { ok: true, result }, scope)
   } catch (error) {
     return fail(checked.args, failureMessage(call, error))
   }
@@ -50,12 +55,13 @@ async function refusalBeforeRun(
   args: unknown,
   scope: ToolRunScope,
   tool: AnyTool,
+  announced: { done: boolean },
 ): Promise<string | undefined> {
   const denial = await checkPolicy(call, args, scope, tool)
   if (denial !== undefined) return denial
   if (isAborted(scope.signal)) return notRunMessage(call)
   // under `agent.stream()` this waits for the reader, who may leave the loop instead
-  if (scope.emit) await scope.emit({ type: 'tool-call', callId: call.id, name: call.name, args })
+  await announce(call, args, scope, announced)
   if (isAborted(scope.signal)) return notRunMessage(call)
   const { runId, agent } = scope
   const event = { runId, agent, callId: call.id, name: call.name, args }
@@ -65,17 +71,33 @@ async function refusalBeforeRun(
   return undefined
 }
 
+/** Streams the call as the model made it, once: before it runs, or before its failure when it never ran. */
+async function announce(
+  call: ToolCallRequest,
+  args: unknown,
+  scope: ToolRunScope,
+  announced: { done: boolean },
+): Promise<void> {
+  if (announced.done) return
+  announced.done = true
+  if (scope.emit) await scope.emit({ type: 'tool-call', callId: call.id, name: call.name, args })
+}
+
 /** One call as its outcome is reported. */
 interface CallOfRun {
   call: ToolCallRequest
   tool: AnyTool | undefined
   args: unknown
   clock: CallClock
+  announced: { done: boolean }
 }
 
-/** Records, traces, observes and streams how a call ended. */
+/**
+ * Records, traces, observes and streams how a call ended. The trace notes the size of the result, not the result:
+ * the call record holds the value and the conversation its text, so a large result is not kept a third time.
+ */
 async function endCall(
-  { call, tool, args, clock }: CallOfRun,
+  { call, tool, args, clock, announced }: CallOfRun,
   end: { ok: true; result: unknown } | { ok: false; error: string },
   scope: ToolRunScope,
 ): Promise<ToolOutcome> {
@@ -83,6 +105,7 @@ async function endCall(
   const { ok } = end
   const durationMs = performance.now() - clock.started
   const outcome = end.ok ? { result: end.result } : { error: end.error }
+  const content = end.ok ? toolResultText(end.result) : end.error
   const record: ToolCallRecord = { id: callId, name, args, ...outcome, durationMs }
   scope.trace.push({
     type: 'tool_result',
@@ -91,12 +114,13 @@ async function endCall(
     callId,
     name,
     ok,
-    ...outcome,
+    ...(end.ok ? { resultChars: content.length } : { error: end.error }),
   })
   const event = { runId: scope.runId, agent: scope.agent, callId, call: record }
   await notify(scope.observers, ok ? 'onToolEnd' : 'onToolError', event, scope.awaitObservers)
+  await announce(call, args, scope, announced)
   if (scope.emit) await scope.emit({ type: 'tool-result', callId, name, ok, ...outcome })
-  return { record, tool, ok, content: end.ok ? toolResultText(end.result) : end.error }
+  return { record, tool, ok, content }
 }
 
 function failureMessage(call: ToolCallRequest, error: unknown): string {

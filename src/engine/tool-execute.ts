@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { TimeoutError, toError } from '../errors.ts'
+import { rawExecute } from '../tools/direct-execute.ts'
 import type { AnyTool, ToolContext } from '../tools/tool.ts'
 import type { ToolCallRequest } from '../types.ts'
 import { canonicalJson } from '../util/canonical-json.ts'
@@ -9,7 +10,10 @@ import type { ToolRunScope } from './tool-scope.ts'
 
 const currentCallScope = callScopeReader()
 
-/** Serves a cacheable tool's result from the cache (a `tool_cache_hit` step), or runs it and stores the result. */
+/**
+ * Serves a cacheable tool's result from the cache (a `tool_cache_hit` step), or runs it and stores the result; a
+ * successful call of a tool that `invalidates` others then makes their cached results stale.
+ */
 export async function cachedExecute(
   tool: AnyTool,
   args: unknown,
@@ -17,10 +21,10 @@ export async function cachedExecute(
   scope: ToolRunScope,
 ): Promise<unknown> {
   const cache = tool.cache ? scope.toolCache : undefined
-  if (!cache || !tool.cache) return recordedExecute(tool, args, call, scope)
+  if (!cache || !tool.cache)
+    return invalidating(tool, args, await recordedExecute(tool, args, call, scope), scope)
   const options = tool.cache === true ? {} : tool.cache
-  const identity: unknown = options.key ? options.key(args as Record<string, unknown>) : args
-  const key = `tool:${tool.name}:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`
+  const key = toolCacheKey(tool, args, options, scope)
   const startedAt = Date.now()
   const hit = (await cache.get(key)) as { result: unknown } | undefined
   if (hit) {
@@ -36,7 +40,38 @@ export async function cachedExecute(
   }
   const result = await recordedExecute(tool, args, call, scope)
   await cache.set(key, { result }, options.ttlMs === undefined ? undefined : { ttlMs: options.ttlMs })
+  return invalidating(tool, args, result, scope)
+}
+
+/** `tool:<name>:<hash>` of what identifies the call, the deps part, and the epochs of the results it may reuse. */
+function toolCacheKey(
+  tool: AnyTool,
+  args: unknown,
+  options: Exclude<AnyTool['cache'], true | undefined>,
+  scope: ToolRunScope,
+): string {
+  const identity: unknown = options.key ? options.key(args as Record<string, unknown>) : args
+  const parts: Record<string, unknown> = { identity }
+  if (options.deps) parts.deps = options.deps(scope.deps)
+  else if (scope.cacheScope !== undefined) parts.run = scope.cacheScope
+  const epochs = scope.cacheEpochs.of(tool.name, resourceOf(tool, args))
+  if (epochs) parts.epochs = epochs
+  // a key of the identity alone keeps the keys of tools without deps or invalidation as they always were
+  const hashed = Object.keys(parts).length === 1 ? identity : parts
+  return `tool:${tool.name}:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`
+}
+
+function invalidating(tool: AnyTool, args: unknown, result: unknown, scope: ToolRunScope): unknown {
+  if (tool.invalidates?.length) scope.cacheEpochs.bump(tool.invalidates, resourceOf(tool, args))
   return result
+}
+
+function resourceOf(tool: AnyTool, args: unknown): string | undefined {
+  try {
+    return tool.resource?.(args as Record<string, unknown>)
+  } catch {
+    return undefined
+  }
 }
 
 /** Runs the tool, or with `record: true` under the runner's cassette, serves or saves its outcome. */
@@ -95,10 +130,7 @@ async function execute(
   aborted.catch(() => undefined)
   const context = toolContextOf(call, scope, controller.signal)
   try {
-    const returned: unknown = (tool.execute as (args: unknown, context: ToolContext) => unknown)(
-      args,
-      context,
-    )
+    const returned: unknown = rawExecute(tool)(args, context)
     const work = isAsyncGenerator(returned) ? drain(returned, context) : Promise.resolve(returned)
     return await Promise.race([work, timeout, aborted])
   } finally {

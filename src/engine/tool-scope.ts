@@ -5,6 +5,7 @@ import type { AnyTool } from '../tools/tool.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
 import type { ResponseCache } from './cache.ts'
 import type { EmitEvent } from './event-channel.ts'
+import type { ToolCacheEpochs } from './tool-cache-epochs.ts'
 import type { Observer } from './observer.ts'
 
 /** Everything the tool runner needs from the run. */
@@ -26,6 +27,10 @@ export interface ToolRunScope {
   concurrency: number
   /** where cacheable tools keep results: the agent's cache, else one for the run */
   toolCache: ResponseCache | undefined
+  /** the agent's record of cached results made stale by tools that write */
+  cacheEpochs: ToolCacheEpochs
+  /** set when the run has deps of its own: results of tools that declare no `deps` part stay within the run */
+  cacheScope: string | undefined
   /** adds an agent run started in a call (`run(input, { parent: ctx })`) to this run */
   adopt?: ((callId: string, report: SubRunReport) => void) | undefined
   /** the OpenTelemetry context of a call's span */

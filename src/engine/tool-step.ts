@@ -4,8 +4,8 @@ import { interruptForApproval, pendingApprovals } from './approvals/pending.ts'
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
 import { screenToolResults } from './guardrails/stages.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
-import type { Step } from './steps.ts'
-import { toolResultText } from './tool-call.ts'
+import { assistantMessage, type Step } from './steps.ts'
+import { acceptTerminalResult } from './final-answer.ts'
 import { runToolCalls } from './tool-runner.ts'
 import type { ToolOutcome } from './tool-scope.ts'
 import type { LimitStop } from './usage-limits.ts'
@@ -20,8 +20,7 @@ export async function runToolStep(
   overLimit: LimitStop | undefined,
 ): Promise<Ending | undefined> {
   const { state } = loop
-  state.messages.push({ role: 'assistant', content: step.text, toolCalls: step.calls })
-  if (step.text) state.reasoning.push(step.text)
+  state.messages.push(assistantMessage(step))
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
   return runStepCalls(loop, step.calls)
 }
@@ -36,20 +35,16 @@ export async function runStepCalls(loop: AgentLoop, calls: ToolCallRequest[]): P
   if (pending.length > 0) return interruptForApproval(state, pending)
   const outcomes = await runToolCalls(calls, loop.toolScope)
   const blocked = state.agent.guardrails ? await screenToolResults(state, outcomes) : undefined
-  let terminalOutput: string | undefined
-  let exhausted: string | undefined
+  let terminal: ToolOutcome | undefined
   for (const outcome of outcomes) {
     appendResult(state, outcome)
-    if (outcome.ok) {
-      if (noteSuccess(state, outcome)) terminalOutput ??= toolResultText(outcome.record.result)
-      continue
-    }
-    const outOfRetries = noteFailure(state, outcome)
-    exhausted ??= outOfRetries
+    if (!outcome.ok) state.toolErrors++
+    else if (endsRun(state, outcome)) terminal ??= outcome
   }
+  const exhausted = noteStreaks(state, outcomes)
   if (blocked) return blocked
   if (state.agent.handoffs.size > 0) await takeHandoff(loop, outcomes)
-  if (terminalOutput !== undefined) return { stopReason: 'terminal_tool', output: terminalOutput }
+  if (terminal) return acceptTerminalResult(state, terminal.record.name, terminal.record.result)
   return endingAfterFailures(state, exhausted)
 }
 
@@ -64,20 +59,36 @@ function appendResult(state: LoopState, { record, content, ok }: ToolOutcome): v
   })
 }
 
-/** Resets the tool's failure streak; says whether this call ends the run (a terminal tool, or `stopWhen`). */
-function noteSuccess(state: LoopState, { record, tool }: ToolOutcome): boolean {
-  state.failureStreaks.set(record.name, 0)
+/** Whether a successful call ends the run: a terminal tool, or `stopWhen`. */
+function endsRun(state: LoopState, { record, tool }: ToolOutcome): boolean {
   return tool?.terminal === true || state.agent.stopWhen?.(record, record.result) === true
 }
 
-/** Counts a failed call; returns why the run stops when its tool has failed more times in a row than it may. */
-function noteFailure(state: LoopState, { record, tool }: ToolOutcome): string | undefined {
-  state.toolErrors++
-  const streak = (state.failureStreaks.get(record.name) ?? 0) + 1
-  state.failureStreaks.set(record.name, streak)
-  const budget = tool?.maxRetries ?? state.agent.toolRetries
-  if (!tool || streak <= budget) return undefined
-  return `Tool \`${record.name}\` failed ${streak} times in a row (retry budget ${budget}); last error: ${record.error ?? ''}`
+/**
+ * Counts the failure streak of each tool called in this reply: one success resets it, a reply whose calls of the
+ * tool all failed adds one (the calls of one reply are not "in a row"). Returns why the run stops when a tool has
+ * failed more times in a row than its retry budget allows.
+ */
+function noteStreaks(state: LoopState, outcomes: readonly ToolOutcome[]): string | undefined {
+  const lastFailure = new Map<string, ToolOutcome>()
+  const succeeded = new Set<string>()
+  for (const outcome of outcomes) {
+    if (!outcome.tool) continue
+    if (outcome.ok) succeeded.add(outcome.record.name)
+    else lastFailure.set(outcome.record.name, outcome)
+  }
+  let exhausted: string | undefined
+  for (const name of succeeded) state.failureStreaks.set(name, 0)
+  for (const [name, { record, tool }] of lastFailure) {
+    if (succeeded.has(name)) continue
+    const streak = (state.failureStreaks.get(name) ?? 0) + 1
+    state.failureStreaks.set(name, streak)
+    const budget = tool?.maxRetries ?? state.agent.toolRetries
+    if (streak > budget) {
+      exhausted ??= `Tool \`${name}\` failed ${streak} times in a row (retry budget ${budget}); last error: ${record.error ?? ''}`
+    }
+  }
+  return exhausted
 }
 
 function endingAfterFailures(state: LoopState, exhausted: string | undefined): Ending | undefined {

@@ -25,12 +25,13 @@ export async function takeTurn(loop: AgentLoop): Promise<Ending | undefined> {
     const beforeCall = limitBeforeCall(state)
     if (beforeCall) return stopAtLimit(state, beforeCall, lastAssistantText(state.messages))
     const completion = await callModelForTurn(loop)
+    state.noteReasoning(completion)
     overLimit = chargeCompletion(state, completion)
     next = nextStep(completion)
   }
   switch (next.kind) {
     case 'final':
-      return acceptFinalText(state, next.text, overLimit)
+      return acceptFinalText(state, next, overLimit)
     case 'tool-calls':
       return runToolStep(loop, next, overLimit)
     case 'max-iterations':

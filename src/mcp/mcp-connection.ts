@@ -56,12 +56,26 @@ export class McpConnection {
     return this.#starting
   }
 
+  /** Stops the server; one still starting is stopped once it has started, so no child outlives the agent. */
   async close(): Promise<void> {
+    this.#closing = true
+    await this.#starting?.catch(() => undefined)
     this.#closing = true
     const client = this.#client
     this.#client = undefined
     this.#starting = undefined
     await client?.close()
+  }
+
+  /**
+   * The tools last listed, each failing with `reason` when called: what the agent offers while the server cannot
+   * start again, so the model's calls become tool errors that say why.
+   */
+  unavailableTools(reason: string): readonly AnyTool[] {
+    return this.#tools.map((known) => ({
+      ...known,
+      execute: () => Promise.reject(new Error(reason)),
+    }))
   }
 
   async #connect(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { validatingExecute } from '../tools/direct-execute.ts'
 import type { AnyTool, ToolContext } from '../tools/tool.ts'
 
 /** Calls one tool on the server; rejects when the server is gone or the call fails. */
@@ -12,14 +13,16 @@ export type McpCall = (name: string, args: unknown, signal: AbortSignal) => Prom
 export function toAgentTool(info: McpToolInfo, exposedName: string, call: McpCall): AnyTool {
   const { $schema: _, ...parameters } = info.inputSchema
   const description = info.description ?? info.title ?? info.name
+  const zodParameters = parametersOf(info.inputSchema)
+  const execute = async (args: unknown, context: ToolContext): Promise<unknown> =>
+    resultOf(await call(info.name, args, context.signal))
   return {
     name: exposedName,
     description,
-    parameters: parametersOf(info.inputSchema),
+    parameters: zodParameters,
     readOnly: info.annotations?.readOnlyHint === true,
     schema: { name: exposedName, description, parameters },
-    execute: async (args: unknown, context: ToolContext) =>
-      resultOf(await call(info.name, args, context.signal)),
+    execute: validatingExecute({ name: exposedName, parameters: zodParameters, execute }),
   }
 }
 

@@ -6,8 +6,14 @@ import type {
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { Message } from '../types.ts'
+import type { Message, ReasoningPart } from '../types.ts'
 import type { CompletionRequest, ModelSettings, ToolChoice } from './provider.ts'
+
+/** Tags the thinking blocks this API can take back. */
+export const anthropicReasoningTag = 'anthropic'
+
+/** Thinking budgets for `settings.reasoning.effort` when no `budgetTokens` is given. */
+const budgets = { minimal: 1024, low: 1024, medium: 4096, high: 16384 }
 
 /** Anthropic requires `max_tokens`; this is sent when the settings give none. */
 export const defaultAnthropicMaxTokens = 4096
@@ -43,6 +49,12 @@ export function toAnthropicParams(
   }
   if (request.output) {
     params.output_config = { format: { type: 'json_schema', schema: request.output.schema } }
+  }
+  if (settings.reasoning) {
+    const budget = settings.reasoning.budgetTokens ?? budgets[settings.reasoning.effort ?? 'medium']
+    params.thinking = { type: 'enabled', budget_tokens: budget }
+    // the budget is part of max_tokens, which must leave room for the answer
+    if (params.max_tokens <= budget) params.max_tokens = budget + maxTokens
   }
   return { ...params, ...sampling(settings) }
 }
@@ -80,11 +92,22 @@ function toAnthropicMessages(messages: Message[]): MessageParam[] {
 
 function assistantContent(message: Extract<Message, { role: 'assistant' }>): string | ContentBlockParam[] {
   const calls = message.toolCalls ?? []
-  if (calls.length === 0) return message.content
-  const blocks: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : []
+  const thinking = (message.reasoning ?? []).flatMap(toThinkingBlock)
+  if (calls.length === 0 && thinking.length === 0) return message.content
+  const blocks: ContentBlockParam[] = [...thinking]
+  if (message.content) blocks.push({ type: 'text', text: message.content })
   for (const call of calls)
     blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.arguments) })
   return blocks
+}
+
+/** A thinking block from an earlier reply of this API goes back as it came, first; others' reasoning is left out. */
+function toThinkingBlock(part: ReasoningPart): ContentBlockParam[] {
+  const data = part.data
+  if (data?.['provider'] !== anthropicReasoningTag) return []
+  if (typeof data['redacted'] === 'string') return [{ type: 'redacted_thinking', data: data['redacted'] }]
+  if (typeof data['signature'] !== 'string') return []
+  return [{ type: 'thinking', thinking: part.text, signature: data['signature'] }]
 }
 
 /** Anthropic takes `input` as an object; malformed or non-object arguments (from another provider) become `{}`. */

@@ -4,7 +4,8 @@ import type {
   RawMessageStreamEvent,
   Usage as AnthropicUsage,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { FinishReason, ToolCallRequest, Usage } from '../types.ts'
+import type { FinishReason, ReasoningPart, ToolCallRequest, Usage } from '../types.ts'
+import { anthropicReasoningTag } from './anthropic-request.ts'
 import type { Completion, CompletionEvent } from './provider.ts'
 import { checkAnthropicMessage, MalformedReplyError } from './reply-shape.ts'
 
@@ -18,18 +19,32 @@ export function fromAnthropicMessage(reply: AnthropicMessage): Completion {
   const response = checkAnthropicMessage(reply)
   let text = ''
   const toolCalls: ToolCallRequest[] = []
+  const reasoning: ReasoningPart[] = []
   for (const block of response.content) {
     if (block.type === 'text') text += block.text
     else if (block.type === 'tool_use') {
       toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) })
-    }
+    } else if (block.type === 'thinking') reasoning.push(thinkingPart(block.thinking, block.signature))
+    else if (block.type === 'redacted_thinking') reasoning.push(redactedPart(block.data))
   }
-  return {
+  const completion: Completion = {
     message: { text, toolCalls },
     usage: fromAnthropicUsage(response.usage),
     finishReason: fromAnthropicStopReason(response.stop_reason),
     model: response.model,
   }
+  if (reasoning.length > 0) completion.reasoning = reasoning
+  return completion
+}
+
+/** A thinking block, with the signature the API needs to take it back. */
+function thinkingPart(text: string, signature: string): ReasoningPart {
+  return { text, data: { provider: anthropicReasoningTag, signature } }
+}
+
+/** A thinking block the API encrypted: no text to show, but it goes back as it came. */
+function redactedPart(data: string): ReasoningPart {
+  return { text: '', data: { provider: anthropicReasoningTag, redacted: data } }
 }
 
 /** Anthropic's `input_tokens` excludes cache reads and writes; ours includes them. */
@@ -71,6 +86,8 @@ interface StreamedToolCall extends ToolCallRequest {
 export class AnthropicStreamAccumulator {
   private text = ''
   private readonly calls = new Map<number, StreamedToolCall>()
+  /** thinking blocks by content index, in order */
+  private readonly thinking = new Map<number, ReasoningPart>()
   private usage: UsageCounts = {
     input_tokens: 0,
     output_tokens: 0,
@@ -95,6 +112,9 @@ export class AnthropicStreamAccumulator {
         return []
       case 'content_block_start': {
         const block = event.content_block
+        if (block.type === 'thinking')
+          this.thinking.set(event.index, thinkingPart(block.thinking, block.signature))
+        if (block.type === 'redacted_thinking') this.thinking.set(event.index, redactedPart(block.data))
         if (block.type !== 'tool_use') return []
         const call = {
           index: this.calls.size,
@@ -113,6 +133,15 @@ export class AnthropicStreamAccumulator {
         if (delta.type === 'text_delta') {
           this.text += delta.text
           return [{ type: 'text-delta', text: delta.text }]
+        }
+        const thinking = this.thinking.get(event.index)
+        if (thinking && delta.type === 'thinking_delta') {
+          thinking.text += delta.thinking
+          return [{ type: 'reasoning-delta', text: delta.thinking }]
+        }
+        if (thinking?.data && delta.type === 'signature_delta') {
+          thinking.data['signature'] = delta.signature
+          return []
         }
         const call = this.calls.get(event.index)
         if (delta.type !== 'input_json_delta' || !call) return []
@@ -144,12 +173,14 @@ export class AnthropicStreamAccumulator {
       name,
       arguments: args || JSON.stringify(initialInput ?? {}),
     }))
-    return {
+    const completion: Completion = {
       message: { text: this.text, toolCalls },
       usage: fromAnthropicUsage(this.usage),
       finishReason: fromAnthropicStopReason(this.stopReason),
       model: this.model,
     }
+    if (this.thinking.size > 0) completion.reasoning = [...this.thinking.values()]
+    return completion
   }
 
   /** `message_delta` counts are cumulative, so they replace the ones from `message_start` */

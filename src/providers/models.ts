@@ -2,10 +2,18 @@ import { ConfigError } from '../errors.ts'
 import { AnthropicProvider } from './anthropic.ts'
 import { replayOnlyKey, whyReplayNeedsKey } from './keyless.ts'
 import { OpenAiProvider } from './openai.ts'
+import { OpenAiResponsesProvider } from './openai-responses.ts'
 import type { Provider } from './provider.ts'
 
 /** The model-string prefixes this module turns into providers. */
-export const modelPrefixes = ['openai', 'anthropic', 'ollama', 'vllm', 'openai-compatible'] as const
+export const modelPrefixes = [
+  'openai',
+  'openai-responses',
+  'anthropic',
+  'ollama',
+  'vllm',
+  'openai-compatible',
+] as const
 
 export type ModelPrefix = (typeof modelPrefixes)[number]
 
@@ -35,6 +43,12 @@ interface PrefixConfig {
 
 const configs: Record<ModelPrefix, PrefixConfig> = {
   openai: { keyVar: 'OPENAI_API_KEY', baseURLVar: 'OPENAI_BASE_URL', appendV1: false, apiName: 'OpenAI' },
+  'openai-responses': {
+    keyVar: 'OPENAI_API_KEY',
+    baseURLVar: 'OPENAI_BASE_URL',
+    appendV1: false,
+    apiName: 'OpenAI Responses',
+  },
   anthropic: {
     keyVar: 'ANTHROPIC_API_KEY',
     baseURLVar: 'ANTHROPIC_BASE_URL',
@@ -76,7 +90,8 @@ export function isModelPrefix(prefix: string): prefix is ModelPrefix {
 }
 
 /**
- * Makes a provider from `openai:…`, `anthropic:…`, `ollama:…`, `vllm:…` or `openai-compatible:…`; the provider id
+ * Makes a provider from `openai:…` (Chat Completions), `openai-responses:…` (the Responses API), `anthropic:…`,
+ * `ollama:…`, `vllm:…` or `openai-compatible:…`; the provider id
  * is the model string itself. Throws `ConfigError` naming the variable to set when a key or base URL is missing.
  */
 export function createProviderFromModelString(model: string, options: ModelStringOptions = {}): Provider {
@@ -89,6 +104,7 @@ export function createProviderFromModelString(model: string, options: ModelStrin
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   }
   if (resolved.prefix === 'anthropic') return new AnthropicProvider(common)
+  if (resolved.prefix === 'openai-responses') return new OpenAiResponsesProvider(common)
   return new OpenAiProvider({ ...common, apiName: configs[resolved.prefix].apiName })
 }
 

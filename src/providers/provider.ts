@@ -1,4 +1,11 @@
-import type { FinishReason, Message, RateLimitReading, ToolCallRequest, Usage } from '../types.ts'
+import type {
+  FinishReason,
+  Message,
+  RateLimitReading,
+  ReasoningPart,
+  ToolCallRequest,
+  Usage,
+} from '../types.ts'
 
 /** A tool as the model sees it: the JSON Schema comes from the tool's zod parameters. */
 export interface ToolSchema {
@@ -24,6 +31,11 @@ export interface ModelSettings {
   topP?: number
   /** allow several tool calls in one reply @default true */
   parallelToolCalls?: boolean
+  /**
+   * ask a reasoning model to think, and to show it: OpenAI's `reasoning.effort` with a summary, Anthropic's extended
+   * thinking with `budgetTokens` (by effort: low 1024, medium 4096, high 16384 when not given)
+   */
+  reasoning?: { effort?: 'minimal' | 'low' | 'medium' | 'high'; budgetTokens?: number }
 }
 
 /** Everything a provider needs for one model call. Providers are bound to one model. */
@@ -41,6 +53,8 @@ export interface CompletionRequest {
 /** One model reply. */
 export interface Completion {
   message: { text: string; toolCalls: ToolCallRequest[] }
+  /** the model's reasoning, for APIs that show it (thinking blocks, reasoning summaries) */
+  reasoning?: ReasoningPart[]
   usage: Usage
   finishReason: FinishReason
   /** the model that answered, as the API reported it (used for pricing) */
@@ -52,6 +66,7 @@ export interface Completion {
 /** Incremental output of a streaming call; the last event carries the whole completion. */
 export type CompletionEvent =
   | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: 'done'; completion: Completion }
 

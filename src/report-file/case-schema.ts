@@ -91,6 +91,8 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     name: z.string(),
     ok: z.boolean(),
+    resultChars: z.number().optional(),
+    /** older reports kept the result here too; still read */
     result: z.unknown().optional(),
     error: z.string().optional(),
   }),

@@ -61,6 +61,7 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     // the factory's agent is ours to stop: its MCP servers would keep the process alive
     const close = (agent as { close?: unknown }).close
     if (typeof close === 'function') target.close = async () => close.call(agent) as Promise<void>
+    await connect(agent, `${label}: \`createAgent\` in \`${file}\``)
     return target
   }
   if (options.mcp !== undefined) {
@@ -70,7 +71,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     )
   }
   const exported = module.default
-  if (isRunnable(exported)) return agentAsTarget(id, exported, label)
+  if (isRunnable(exported)) {
+    const target = agentAsTarget(id, exported, label)
+    await connect(exported, `${label}: \`${file}\``)
+    return target
+  }
   if (typeof exported === 'function') {
     // the function gets the model as ctx.model: check it resolves (API key set) before any case runs
     if (options.model !== undefined) {
@@ -104,6 +109,23 @@ async function createAgent(
     const given =
       options.model === undefined ? '' : ` (model \`${options.model}\`, from \`model:\` or \`--model\`)`
     throw new ConfigError(`${where}${given}: ${error.message}`, { cause: error })
+  }
+}
+
+/**
+ * Starts the agent's MCP servers before any case runs, so a server that cannot start stops the run with a
+ * ConfigError (exit 2) instead of failing every case that needed its tools.
+ */
+async function connect(agent: RunnableAgent, where: string): Promise<void> {
+  const { connect: start, close } = agent as { connect?: unknown; close?: unknown }
+  if (typeof start !== 'function') return
+  try {
+    await (start.call(agent) as Promise<void>)
+  } catch (error) {
+    // the servers that did start would keep the process alive
+    if (typeof close === 'function') await (close.call(agent) as Promise<void>)
+    if (!(error instanceof EvalsError)) throw error
+    throw new ConfigError(`${where}: ${error.message}`, { cause: error })
   }
 }
 

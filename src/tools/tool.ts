@@ -2,27 +2,11 @@ import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
+import { didYouMean } from '../util/did-you-mean.ts'
+import { validatingExecute } from './direct-execute.ts'
+import type { ToolContext, ToolReturn } from './tool-context.ts'
 
-/** What a tool's `execute` receives besides its arguments. */
-export interface ToolContext<Deps = unknown> {
-  /** the agent's injected dependencies; never shown to the model */
-  deps: Deps
-  /** aborted when the run is aborted or the tool times out */
-  signal: AbortSignal
-  runId: string
-  /** id of this tool call */
-  callId: string
-  /** sends a progress chunk to observers and `agent.stream()` */
-  emit(chunk: unknown): void
-  /**
-   * @internal links agent runs started in this call to the call's run: pass the context as `agent.run(input, { parent:
-   * ctx })`
-   */
-  readonly '~run'?: { adopt(report: never): void; spanParent(): unknown }
-}
-
-/** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */
-export type ToolReturn<Result> = Result | Promise<Result> | AsyncGenerator<unknown, Result, undefined>
+export type { ToolContext, ToolReturn } from './tool-context.ts'
 
 export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   /** the name the model calls; letters, digits, `_` and `-` */
@@ -36,9 +20,17 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   timeoutMs?: number
   /** a successful call ends the run, with the result as the output @default false */
   terminal?: boolean
-  /** the tool has no side effects: its calls from one reply run at once, before the other tools' calls @default false */
+  /**
+   * the tool has no side effects: consecutive read-only calls of one reply run at once, while a call of a tool
+   * without it waits for the calls before it and holds back the calls after it @default false
+   */
   readOnly?: boolean
-  /** failed calls in a row before the run stops; overrides the agent's `toolRetries` */
+  /**
+   * the resource a call works on (a path, a record id): calls on one resource run one after another in call order,
+   * reads included, and a write with a resource waits only for calls on that resource or with none
+   */
+  resource?(args: z.output<Parameters>): string | undefined
+  /** replies in a row whose calls of this tool all failed before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
   /**
    * decides before each model call whether the tool is offered and how its schema reads: return the schema
@@ -50,9 +42,15 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   ): ToolSchema | null | undefined | Promise<ToolSchema | null | undefined>
   /**
    * reuse successful results for the same arguments, within a run and, through the agent's `cache`, across runs:
-   * `true`, or `{ ttlMs, key }` where `key(args)` picks what identifies a call @default false
+   * `true`, or `{ ttlMs, key, deps }` where `key(args)` picks what identifies a call and `deps(deps)` the part of
+   * the run's deps the result depends on @default false
    */
-  cache?: true | ToolCacheOptions<z.output<Parameters>>
+  cache?: true | ToolCacheOptions<z.output<Parameters>, Deps>
+  /**
+   * names of cacheable tools whose cached results a successful call of this tool makes stale (an `edit_file` names
+   * `read_file`); when both tools have a `resource`, only the results for the same resource are dropped
+   */
+  invalidates?: readonly string[]
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
   /**
@@ -71,11 +69,37 @@ export interface ApprovalContext<Deps = unknown> {
   callId: string
 }
 
-export interface ToolCacheOptions<Args> {
+export interface ToolCacheOptions<Args, Deps = unknown> {
   /** how long a result is reused @default the cache's own lifetime */
   ttlMs?: number
   /** what identifies a call (hashed) @default the arguments */
   key?(args: Args): unknown
+  /**
+   * the part of the run's deps the result depends on, such as a user or tenant id (hashed into the key). Without it,
+   * runs share results only when they share the agent's deps: a run given its own `deps` keeps its results to itself
+   */
+  deps?(deps: Deps): unknown
+}
+
+/**
+ * Every option of `ToolConfig`, the one list `tool()` checks definitions against: a key not in it is a ConfigError.
+ * TypeScript requires each option here, so a new option is one line in each.
+ */
+const TOOL_CONFIG_KEYS: Record<keyof ToolConfig<z.ZodObject, unknown, unknown>, true> = {
+  name: true,
+  description: true,
+  parameters: true,
+  execute: true,
+  timeoutMs: true,
+  terminal: true,
+  readOnly: true,
+  resource: true,
+  maxRetries: true,
+  prepare: true,
+  cache: true,
+  invalidates: true,
+  record: true,
+  needsApproval: true,
 }
 
 /** A defined tool, ready to give to an Agent. */
@@ -83,7 +107,12 @@ export interface Tool<
   Parameters extends z.ZodObject = z.ZodObject,
   Result = unknown,
   Deps = unknown,
-> extends Readonly<ToolConfig<Parameters, Result, Deps>> {
+> extends Readonly<Omit<ToolConfig<Parameters, Result, Deps>, 'execute'>> {
+  /**
+   * runs the tool directly (in a test, say): the arguments are validated and defaulted as a model's call would be,
+   * context fields left out get defaults, and an async-generator tool's chunks go to `emit`
+   */
+  readonly execute: (args: z.input<Parameters>, context?: Partial<ToolContext<Deps>>) => Promise<Result>
   /** what the model is sent */
   readonly schema: ToolSchema
   /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
@@ -124,11 +153,23 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
     )
   }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
+  rejectUnknownKeys(label, config)
   const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
   return {
     ...config,
+    execute: validatingExecute(config as never) as Tool<Parameters, Result, Deps>['execute'],
     schema: { name: config.name, description: config.description, parameters },
+  }
+}
+
+function rejectUnknownKeys(label: string, config: object): void {
+  const known = Object.keys(TOOL_CONFIG_KEYS)
+  for (const key of Object.keys(config)) {
+    if (Object.hasOwn(TOOL_CONFIG_KEYS, key)) continue
+    const suggestion = didYouMean(key, known)
+    const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : ` Known options: ${known.join(', ')}.`
+    throw new ConfigError(`${label}: unknown option \`${key}\`.${hint}`)
   }
 }
 

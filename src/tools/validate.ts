@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { didYouMean } from '../util/did-you-mean.ts'
-import type { AnyTool } from './tool.ts'
+
+/** What validation needs of a tool: its name (for messages) and its parameters. */
+interface Checked {
+  name: string
+  parameters: z.ZodObject
+}
 
 export type ArgumentsCheck = { ok: true; args: unknown } | { ok: false; args: unknown; error: string }
 
@@ -8,7 +13,7 @@ export type ArgumentsCheck = { ok: true; args: unknown } | { ok: false; args: un
  * Parses a model's raw tool-call arguments and validates them against the tool's schema. Numbers and booleans
  * sent as strings are coerced when the conversion is exact; every other problem is listed with its path.
  */
-export function checkToolArguments(tool: AnyTool, rawArguments: string): ArgumentsCheck {
+export function checkToolArguments(tool: Checked, rawArguments: string): ArgumentsCheck {
   let value: unknown
   try {
     value = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments)
@@ -19,6 +24,24 @@ export function checkToolArguments(tool: AnyTool, rawArguments: string): Argumen
       error: `Invalid arguments for tool \`${tool.name}\`: not valid JSON (${(error as Error).message}). Send the arguments as one JSON object.`,
     }
   }
+  const checked = checkToolValue(tool, value)
+  if (checked.ok) return checked
+  return {
+    ok: false,
+    args: checked.args,
+    error: `Invalid arguments for tool \`${tool.name}\`:\n${checked.issues.join('\n')}\nFix the arguments and call the tool again.`,
+  }
+}
+
+/**
+ * Validates arguments given as a value (a direct `tool.execute(args)`, or parsed JSON): the same checks and
+ * coercions as for a model's call, with one line per issue.
+ */
+export function checkToolValue(
+  tool: Checked,
+  given: unknown,
+): { ok: true; args: unknown } | { ok: false; args: unknown; issues: string[] } {
+  let value = given
   const strict = strictSchema(tool.parameters)
   let result = strict.safeParse(value)
   if (!result.success) {
@@ -32,12 +55,7 @@ export function checkToolArguments(tool: AnyTool, rawArguments: string): Argumen
   const nested = nestedUnknownKeys(tool.parameters, value, [])
   if (result.success && nested.length === 0) return { ok: true, args: result.data }
   const issues = [...(result.success ? [] : result.error.issues), ...nested]
-  const lines = issues.map((issue) => `- ${describeIssue(issue, tool)}`)
-  return {
-    ok: false,
-    args: value,
-    error: `Invalid arguments for tool \`${tool.name}\`:\n${lines.join('\n')}\nFix the arguments and call the tool again.`,
-  }
+  return { ok: false, args: value, issues: issues.map((issue) => `- ${describeIssue(issue, tool)}`) }
 }
 
 // a fresh `.strict()` schema per call would be compiled again on every parse
@@ -52,7 +70,7 @@ function strictSchema(schema: z.ZodObject): z.ZodObject {
   return strict
 }
 
-function describeIssue(issue: z.core.$ZodIssue, tool: AnyTool): string {
+function describeIssue(issue: z.core.$ZodIssue, tool: Checked): string {
   const where = issue.path.length > 0 ? issue.path.join('.') : '(arguments)'
   if (issue.code === 'unrecognized_keys') {
     const known = Object.keys(shapeAt(tool.parameters, issue.path) ?? {})

@@ -55,6 +55,19 @@ describe('cost of a run', () => {
     expect(result.costUsd).toBe(3 + 3 + 5)
   })
 
+  test('is traced per model call, null for a call whose model has no price', async () => {
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'nope' }], model: 'acme-1', usage: { inputTokens: 1_000_000, outputTokens: 0 } },
+      { text: 'Hi.', model: 'mystery' },
+    ])
+    const agent = new Agent({ model: provider, prices: { 'acme-1': { inputMtok: 3, outputMtok: 10 } } })
+
+    const result = await agent.run('Hi')
+
+    const calls = result.trace.filter((step) => step.type === 'llm_call')
+    expect(calls.map((step) => step.costUsd)).toEqual([3, null])
+  })
+
   test('is null when any call used a model without a price', async () => {
     const provider = new ScriptedProvider([
       { toolCalls: [{ name: 'nope' }], model: 'acme-1' },
@@ -70,6 +83,17 @@ describe('cost of a run', () => {
   test('comes from the genai-prices table for a known model', async () => {
     const provider = new ScriptedProvider([{ text: 'Hi.', usage: million(1, 1) }], {
       id: 'openai:gpt-4o',
+      model: 'gpt-4o',
+    })
+
+    const result = await new Agent({ model: provider }).run('Hi')
+
+    expect(result.costUsd).toBeCloseTo(2.5 + 10)
+  })
+
+  test('prices an `openai-responses:` model as OpenAI sells it', async () => {
+    const provider = new ScriptedProvider([{ text: 'Hi.', usage: million(1, 1) }], {
+      id: 'openai-responses:gpt-4o',
       model: 'gpt-4o',
     })
 

@@ -161,7 +161,7 @@ describe('the result', () => {
       callId: 'c1',
       name: 'get_weather',
       ok: true,
-      result: '22C in Paris',
+      resultChars: '22C in Paris'.length,
     })
   })
 
@@ -177,10 +177,13 @@ describe('the result', () => {
     expect(result.requests).toBe(2)
   })
 
-  test('keeps the text the model gave alongside tool calls as reasoning', async () => {
+  test('keeps what the model showed of its thinking, one entry per model call', async () => {
     const result = await run()
 
-    expect(result.reasoning).toEqual(['Let me check the weather.'])
+    expect(result.reasoning).toEqual([
+      { iteration: 1, text: 'Let me check the weather.', thinking: '' },
+      { iteration: 2, text: '', thinking: '' },
+    ])
   })
 
   test('reports the provider that answered and a non-negative duration', async () => {

@@ -194,6 +194,56 @@ describe('retry budgets', () => {
     expect(result.toolCalls.map((record) => record.error === undefined)).toEqual([false, true, false, true])
   })
 
+  test('counts one failure per reply, so a fan-out with several failed calls does not end the run', async () => {
+    const fetchUrl = tool({
+      name: 'fetch_url',
+      description: 'Fetches a URL',
+      parameters: z.object({ url: z.string() }),
+      readOnly: true,
+      execute: ({ url }) => {
+        if (url !== 'ok') throw new Error('404')
+        return 'page'
+      },
+    })
+    const urls = ['a', 'b', 'c', 'd', 'ok']
+    const provider = new ScriptedProvider([
+      { toolCalls: urls.map((url) => ({ name: 'fetch_url', args: { url } })) },
+      'Four of the five pages are missing.',
+    ])
+    const agent = new Agent({ model: provider, tools: [fetchUrl] })
+
+    const result = await agent.run('Fetch them')
+
+    expect(result.stopReason).toBe('final')
+    expect(result.output).toBe('Four of the five pages are missing.')
+  })
+
+  test('counts a reply whose calls of a tool all failed as one failure in a row', async () => {
+    const provider = new ScriptedProvider([
+      {
+        toolCalls: [
+          { name: 'flaky', args: { fail: true } },
+          { name: 'flaky', args: { fail: true } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'flaky', args: { fail: true } },
+          { name: 'flaky', args: { fail: true } },
+        ],
+      },
+    ])
+    const agent = new Agent({ model: provider, tools: [failing('flaky', 1)] })
+
+    const result = await agent.run('Go')
+
+    expect(result.stopReason).toBe('error')
+    expect(result.error).toBe(
+      'Tool `flaky` failed 2 times in a row (retry budget 1); last error: Tool `flaky` failed: boom 4',
+    )
+    provider.assertDone()
+  })
+
   test('stops with error once failures over the whole run pass maxToolErrors', async () => {
     const provider = new ScriptedProvider([
       call('flaky', { fail: true }),
@@ -523,11 +573,11 @@ describe('read-only batching', () => {
       },
     })
 
-  test('runs the read-only calls together, then the writing calls one by one in call order', async () => {
+  test('runs each writing call after the calls before it, and the read-only calls between writes together', async () => {
     const events: string[] = []
     const provider = new ScriptedProvider([
       {
-        toolCalls: ['write_a', 'read_a', 'write_b', 'read_b'].map((name) => ({ name, id: name })),
+        toolCalls: ['write_a', 'read_a', 'read_b', 'write_b'].map((name) => ({ name, id: name })),
       },
       'Done.',
     ])
@@ -544,19 +594,19 @@ describe('read-only batching', () => {
     const result = await agent.run('Go')
 
     expect(events).toEqual([
+      'start write_a',
+      'end write_a',
       'start read_a',
       'start read_b',
       'end read_a',
       'end read_b',
-      'start write_a',
-      'end write_a',
       'start write_b',
       'end write_b',
     ])
-    expect(result.toolCalls.map((record) => record.id)).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+    expect(result.toolCalls.map((record) => record.id)).toEqual(['write_a', 'read_a', 'read_b', 'write_b'])
     expect(
       result.messages.filter((message) => message.role === 'tool').map((message) => message.toolCallId),
-    ).toEqual(['write_a', 'read_a', 'write_b', 'read_b'])
+    ).toEqual(['write_a', 'read_a', 'read_b', 'write_b'])
   })
 
   test('runs calls of tools not marked readOnly one by one', async () => {

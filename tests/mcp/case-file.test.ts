@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { CaseFileError } from '../../src/index.ts'
+import { CaseFileError, ConfigError } from '../../src/index.ts'
 import { loadSuite } from '../../src/cases/load.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
 import { childPids } from './servers.ts'
@@ -57,3 +57,29 @@ test('`mcp` on a target that is not an agent is a case-file error at `target.mcp
   await expect(failure).rejects.toThrow(CaseFileError)
   await expect(failure).rejects.toThrow('target.mcp: `mcp` only applies to an `agent` target')
 })
+
+test(
+  'an MCP server that cannot start stops `evals run` before any case, naming the server, and the others are stopped',
+  { timeout: 30_000 },
+  async () => {
+    const marker = `preflight-${String(Date.now())}`
+    const file = caseFile({
+      agent: agentModule,
+      mcp: [
+        { name: 'broken', command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        {
+          command: process.execPath,
+          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio', marker],
+        },
+      ],
+    })
+
+    const failure = runSuite(await loadSuite(file), { outDir: mkdtempSync(join(tmpdir(), 'evals-mcp-out-')) })
+
+    await expect(failure).rejects.toThrow(ConfigError)
+    await expect(failure).rejects.toThrow(
+      /cases\.json: target\.agent: `createAgent` in `.*sum-agent\.ts`: MCP server `broken` could not start/,
+    )
+    await expect.poll(() => childPids(marker)).toEqual([])
+  },
+)

@@ -145,22 +145,106 @@ describe('stdio servers', { timeout: 30_000 }, () => {
     expect(second.toolCalls[0]).toMatchObject({ name: 'secret', result: 'the secret for ada is 42' })
   })
 
-  test('a server whose command fails says which server and what to check', async () => {
-    const agent = agentWith(new ScriptedProvider([]), {
-      mcp: [
-        {
-          name: 'broken',
-          command: process.execPath,
-          args: ['-e', 'console.error("no config"); process.exit(3)'],
-        },
-      ],
-    })
+  const broken = {
+    name: 'broken',
+    command: process.execPath,
+    args: ['-e', 'console.error("no config"); process.exit(3)'],
+  }
 
-    const failure = agent.run('hi')
+  test('a server that cannot start leaves the others working, and the run’s trace says which and why', async () => {
+    const provider = new ScriptedProvider([
+      { toolCalls: [{ name: 'get-sum', args: { a: 2, b: 3 } }] },
+      'five',
+    ])
+    const agent = agentWith(provider, { mcp: [broken, everything] })
+
+    const result = await agent.run('add 2 and 3')
+
+    expect(result.stopReason).toBe('final')
+    expect(result.toolCalls[0]).toMatchObject({ name: 'get-sum', result: 'The sum of 2 and 3 is 5.' })
+    const errors = result.trace.flatMap((step) => (step.type === 'error' ? [step.error] : []))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /^MCP server `broken` could not start: .*Check its `command` and `args` \(try it by hand\)\. Its tools are not offered in this run\.$/,
+    )
+  })
+
+  test('connect() starts the servers now and says which server and what to check', async () => {
+    const agent = agentWith(new ScriptedProvider([]), { mcp: [broken] })
+
+    const failure = agent.connect()
 
     await expect(failure).rejects.toThrow(ConfigError)
     await expect(failure).rejects.toThrow(
       /^MCP server `broken` could not start: .*Check its `command` and `args`/,
+    )
+  })
+
+  test('close() stops every server that started, even when another failed', async () => {
+    const marker = `partial-${String(Date.now())}`
+    const agent = new Agent({
+      model: new ScriptedProvider(['hi']),
+      mcp: [broken, { ...everything, args: [...(everything.args ?? []), marker] }],
+    })
+
+    await expect(agent.connect()).rejects.toThrow(ConfigError)
+    await agent.close()
+
+    await expect.poll(() => childPids(marker)).toEqual([])
+  })
+
+  test('close() during a server’s start stops it once it has started', async () => {
+    const marker = `closing-${String(Date.now())}`
+    const agent = new Agent({
+      model: new ScriptedProvider(['hi']),
+      mcp: [{ ...everything, args: [...(everything.args ?? []), marker] }],
+    })
+
+    const starting = agent.connect()
+    await agent.close()
+    await starting
+
+    await expect.poll(() => childPids(marker)).toEqual([])
+  })
+
+  test('a server that stops and cannot start again turns the calls of its tools into errors that say why', async () => {
+    const marker = `gone-${String(Date.now())}`
+    const script = join(mkdtempSync(join(tmpdir(), 'evals-mcp-gone-')), 'start.mjs')
+    const serverPath = everything.args?.[0] ?? ''
+    // starts server-everything the first time only: the second start finds the flag file and fails
+    writeFileSync(
+      script,
+      `import fs from 'node:fs'; import { pathToFileURL } from 'node:url'
+       const flag = process.argv[1] + '.started'
+       if (fs.existsSync(flag)) { console.error('refusing to start twice'); process.exit(4) }
+       fs.writeFileSync(flag, '')
+       process.argv.splice(2, process.argv.length, 'stdio')
+       await import(pathToFileURL(${JSON.stringify(serverPath)}).href)`,
+    )
+    const provider = new ScriptedProvider([
+      'first',
+      { toolCalls: [{ name: 'get-sum', args: { a: 1, b: 1 } }] },
+      'gone',
+    ])
+    const agent = agentWith(provider, {
+      mcp: [{ name: 'once', command: process.execPath, args: [script, marker] }],
+    })
+    await agent.run('start it')
+    for (const pid of await childPids(marker)) process.kill(pid, 'SIGKILL')
+    // once the agent has seen the server go, starting it again fails
+    await expect
+      .poll(() =>
+        agent.connect().then(
+          () => 'up',
+          () => 'down',
+        ),
+      )
+      .toBe('down')
+
+    const second = await agent.run('add 1 and 1')
+
+    expect(second.toolCalls[0]?.error).toMatch(
+      /^Tool `get-sum` failed: MCP server `once` could not start: .*refusing to start twice/,
     )
   })
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { Agent } from '../../src/engine/agent.ts'
 import { AnthropicProvider } from '../../src/providers/anthropic.ts'
 import { OpenAiProvider } from '../../src/providers/openai.ts'
+import { OpenAiResponsesProvider } from '../../src/providers/openai-responses.ts'
 import type { Provider } from '../../src/providers/provider.ts'
 import { tool } from '../../src/tools/tool.ts'
 import { startMockLlmServer, type MockLlmServer, type MockReply } from '../../src/testing/index.ts'
@@ -18,6 +19,16 @@ const sdks: [string, (server: MockLlmServer) => Provider][] = [
     'openai',
     (s) =>
       new OpenAiProvider({
+        model: 'gpt-test',
+        apiKey: 'sk-test',
+        baseURL: s.openaiBaseURL,
+        timeoutMs: 5_000,
+      }),
+  ],
+  [
+    'openai-responses',
+    (s) =>
+      new OpenAiResponsesProvider({
         model: 'gpt-test',
         apiKey: 'sk-test',
         baseURL: s.openaiBaseURL,
@@ -74,6 +85,7 @@ describe.each(sdks)('the agent over the real %s SDK', (api, make) => {
     ])
     const second = JSON.stringify(server?.journal[1]?.body)
     if (api === 'openai') expect(second).toContain('"role":"tool"')
+    else if (api === 'openai-responses') expect(second).toContain('"type":"function_call_output"')
     else expect(second).toContain('"is_error":true')
   })
 
@@ -84,7 +96,8 @@ describe.each(sdks)('the agent over the real %s SDK', (api, make) => {
     const result = await agent.run('Summarize the weather.')
     expect(result.parsed).toEqual({ summary: 'sunny', tempC: 21 })
     const body = server?.journal[0]?.body as Record<string, unknown>
-    expect(body[api === 'openai' ? 'response_format' : 'output_config']).toBeDefined()
+    const field = { openai: 'response_format', 'openai-responses': 'text', anthropic: 'output_config' }[api]
+    expect(body[field ?? '']).toBeDefined()
   })
 
   test('retries a rate limit the server asked to wait out, then succeeds', async () => {

@@ -1,6 +1,7 @@
 import { AnthropicProvider } from '../../src/providers/anthropic.ts'
 import { createProviderFromModelString } from '../../src/providers/models.ts'
 import { OpenAiProvider } from '../../src/providers/openai.ts'
+import { OpenAiResponsesProvider } from '../../src/providers/openai-responses.ts'
 import type { Provider } from '../../src/providers/provider.ts'
 import { startMockLlmServer, type MockLlmServer, type MockReply } from '../../src/testing/index.ts'
 import type { ContractReply, ContractSubject } from './provider.contract.ts'
@@ -26,6 +27,18 @@ export const openAiOverMock = (script: ContractReply[]): Promise<ContractSubject
     script,
     (server) =>
       new OpenAiProvider({
+        model: 'gpt-test',
+        apiKey: 'sk-test',
+        baseURL: server.openaiBaseURL,
+        timeoutMs: 5_000,
+      }),
+  )
+
+export const openAiResponsesOverMock = (script: ContractReply[]): Promise<ContractSubject> =>
+  overMock(
+    script,
+    (server) =>
+      new OpenAiResponsesProvider({
         model: 'gpt-test',
         apiKey: 'sk-test',
         baseURL: server.openaiBaseURL,

@@ -83,6 +83,19 @@ describe('createProviderFromModelString', () => {
     expect(server.journal[0]?.body).toMatchObject({ model: 'llama3.2' })
   })
 
+  test('sends openai-responses models to /v1/responses with the OpenAI key', async () => {
+    server = await startMockLlmServer({ script: [{ text: 'hi' }], apiKey: 'sk-env' })
+    const provider = createProviderFromModelString('openai-responses:gpt-test', {
+      env: { OPENAI_API_KEY: 'sk-env', OPENAI_BASE_URL: server.openaiBaseURL },
+    })
+    expect(provider.id).toBe('openai-responses:gpt-test')
+    await expect(provider.complete(hello, signal())).resolves.toMatchObject({ message: { text: 'hi' } })
+    expect(server.journal[0]).toMatchObject({ path: '/v1/responses', body: { model: 'gpt-test' } })
+    expect(() => createProviderFromModelString('openai-responses:gpt-test', { env: {} })).toThrow(
+      /OPENAI_API_KEY/,
+    )
+  })
+
   test('lets options override the environment for base URLs and keys', async () => {
     server = await startMockLlmServer({ script: [{ text: 'a' }, { text: 'b' }], apiKey: 'from-options' })
     const options = {

@@ -58,7 +58,7 @@ export function syntheticTranscript(i: number, output?: string): Transcript {
         callId: `call_${i}`,
         name: 'order_status',
         ok: true,
-        result: { status: 'shipped' },
+        resultChars: 21,
       },
       {
         type: 'llm_call',

@@ -1,4 +1,4 @@
-import type { Message, ToolCallRecord, TraceStep, Usage } from '../../types.ts'
+import type { IterationReasoning, Message, ToolCallRecord, TraceStep, Usage } from '../../types.ts'
 import type { AgentUsage } from '../agents/agent-usage.ts'
 
 /** A tool call that waits for a person's decision; the run stopped with `stopReason: 'interrupted'` before it ran. */
@@ -58,7 +58,7 @@ export interface RunState {
   messages: Message[]
   toolCalls: ToolCallRecord[]
   trace: TraceStep[]
-  reasoning: string[]
+  reasoning: IterationReasoning[]
   usage: Usage
   costUsd: number | null
   requests: number

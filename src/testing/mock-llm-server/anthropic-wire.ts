@@ -8,7 +8,10 @@ export interface SseFrame {
 }
 
 export function anthropicMessage(reply: RenderedReply): unknown {
-  const content: unknown[] = reply.text ? [{ type: 'text', text: reply.text }] : []
+  const content: unknown[] = reply.reasoning
+    ? [{ type: 'thinking', thinking: reply.reasoning, signature: signature(reply) }]
+    : []
+  if (reply.text) content.push({ type: 'text', text: reply.text })
   for (const call of reply.toolCalls) {
     content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.arguments) })
   }
@@ -37,6 +40,21 @@ export function anthropicEvents(reply: RenderedReply): SseFrame[] {
   }
   const frames = [frame('message_start', { message })]
   let index = 0
+  if (reply.reasoning) {
+    const block = { type: 'thinking', thinking: '', signature: '' }
+    frames.push(frame('content_block_start', { index, content_block: block }))
+    for (const thinking of splitText(reply.reasoning)) {
+      frames.push(frame('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } }))
+    }
+    frames.push(
+      frame('content_block_delta', {
+        index,
+        delta: { type: 'signature_delta', signature: signature(reply) },
+      }),
+    )
+    frames.push(frame('content_block_stop', { index }))
+    index++
+  }
   if (reply.text) {
     frames.push(frame('content_block_start', { index, content_block: { type: 'text', text: '' } }))
     frames.push({ event: 'ping', data: { type: 'ping' } })
@@ -65,6 +83,11 @@ export function anthropicEvents(reply: RenderedReply): SseFrame[] {
   )
   frames.push(frame('message_stop', {}))
   return frames
+}
+
+/** The thinking block's signature: the client must send it back with the block, as the real API checks. */
+function signature(reply: RenderedReply): string {
+  return `sig_mock_${reply.id}`
 }
 
 export function anthropicErrorBody(status: number, message: string, requestId: string): unknown {
