@@ -41,7 +41,8 @@ Refuses runs of different suites, overlapping or missing shards and case files c
     },
     'allow-missing-shards': {
       type: 'boolean',
-      description: "merge although shards of the split are missing; their cases count as not run (default: exit 2)",
+      description:
+        'merge although shards of the split are missing; their cases count as not run (default: exit 2)',
     },
     'baseline-missing': {
       ...baselineMissingFlag('evals merge'),

@@ -17,6 +17,11 @@ export interface ConsoleReporterOptions {
   color?: boolean
   /** `bar` redraws one line; `lines` prints plain lines (for logs and CI) @default bar on a TTY outside CI */
   progress?: 'bar' | 'lines'
+  /**
+   * when the command began, as a `performance.now()` reading (`0`: when the process started): the summary's
+   * `Duration` is then the command's wall time, with the cases' own time beside it @default the cases' time only
+   */
+  commandStartMs?: number
 }
 
 const MARK = { passed: '✓', failed: '✗', errored: '!', skipped: '-' } as const
@@ -36,12 +41,14 @@ export class ConsoleReporter implements Reporter {
   #nextStep = 0
   #lastDraw = 0
   #started = 0
+  readonly #commandStartMs: number | undefined
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#out = options.stream ?? process.stdout
     const tty = this.#out.isTTY === true
     this.#style = makeStyle(options.color ?? (tty && !process.env.NO_COLOR))
     this.#mode = options.progress ?? (tty && !process.env.CI ? 'bar' : 'lines')
+    this.#commandStartMs = options.commandStartMs
   }
 
   onRunStart(run: RunInfo): void {
@@ -50,7 +57,8 @@ export class ConsoleReporter implements Reporter {
     const s = this.#style
     for (const suite of run.suites) {
       const model = suite.model === undefined ? '' : ` · model ${suite.model}`
-      this.#write(`${s.bold(suite.name)} ${s.dim(`${suite.file} · ${suite.targetId}${model}`)}\n`)
+      const variant = suite.variant === undefined ? '' : ` [${suite.variant}]`
+      this.#write(`${s.bold(suite.name)}${variant} ${s.dim(`${suite.file} · ${suite.targetId}${model}`)}\n`)
     }
     this.#write(s.dim(`${startLine(run)}\n`))
   }
@@ -77,7 +85,13 @@ export class ConsoleReporter implements Reporter {
 
   onRunEnd(report: RunReport): void {
     if (this.#mode === 'bar') this.#write('\r\u001b[2K')
-    this.#write(formatSummary(report, this.#style))
+    const wallMs = this.#commandStartMs === undefined ? undefined : performance.now() - this.#commandStartMs
+    this.#write(
+      formatSummary(report, this.#style, {
+        caseTimes: this.#mode === 'lines',
+        ...(wallMs !== undefined && { wallMs }),
+      }),
+    )
   }
 
   #bar(): string {
@@ -101,7 +115,8 @@ export class ConsoleReporter implements Reporter {
     if (result.status === 'errored') detail = ` ${s.dim('—')} ${result.error.message}`
     if (result.status === 'skipped') detail = ` ${s.dim(`(${result.reason})`)}`
     const time = result.status === 'skipped' ? '' : s.dim(` ${formatMs(result.durationMs)}`)
-    return `${color(MARK[result.status])} ${result.suite} › ${result.caseId}${trial}${time}${detail}`
+    const variant = result.variant === undefined ? '' : ` [${result.variant}]`
+    return `${color(MARK[result.status])} ${result.suite} › ${result.caseId}${variant}${trial}${time}${detail}`
   }
 
   #write(text: string): void {
@@ -114,8 +129,16 @@ function firstFailure(result: { verdicts: readonly NamedVerdict[] }): string {
   return verdict === undefined ? '' : `${checkName(verdict)}: ${verdict.reason}`
 }
 
+/** What the summary says about time besides the report. */
+export interface SummaryTimes {
+  /** the command's wall time, start to summary; `Duration` shows it, with the cases' own time beside it */
+  wallMs?: number
+  /** a time was printed beside each case (target and checks), so `Latency` says how it differs */
+  caseTimes?: boolean
+}
+
 /** The end-of-run summary: problems first, then the totals. */
-export function formatSummary(report: RunReport, s: Style): string {
+export function formatSummary(report: RunReport, s: Style, times: SummaryTimes = {}): string {
   const lines: string[] = ['']
   if (report.problems.length > 0) {
     lines.push(s.bold('Not passing'))
@@ -158,20 +181,35 @@ export function formatSummary(report: RunReport, s: Style): string {
     )
   }
   if (report.notRun > 0) {
-    const why = report.stoppedBy === 'bail' ? 'stopped by --bail' : 'interrupted'
+    const why =
+      report.stoppedBy === 'bail'
+        ? 'stopped by --bail'
+        : report.stoppedBy === 'interrupt'
+          ? 'interrupted'
+          : 'no result in the runs merged'
     lines.push(`${label('Not run')}${s.yellow(`${formatCount(report.notRun)} (${why})`)}`)
   }
   lines.push(`${label('Accuracy')}${formatAccuracy(report, s)}`)
   lines.push(...statsLines(report, s))
   if (report.latencyMs) {
     const { p50, p95, p99 } = report.latencyMs
-    lines.push(`${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)}`)
+    const note =
+      times.caseTimes === true ? 'target only; the time beside each case adds its checks' : 'target only'
+    lines.push(
+      `${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)} ${s.dim(`(${note})`)}`,
+    )
   }
   const { inputTokens, outputTokens } = report.usage
   lines.push(`${label('Tokens')}${formatCount(inputTokens)} in · ${formatCount(outputTokens)} out`)
   lines.push(`${label('Cost')}${formatCost(report)}`)
   if (report.judges.verdicts > 0) lines.push(`${label('Judges')}${formatJudges(report.judges)}`)
-  lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
+  lines.push(
+    `${label('Duration')}${
+      times.wallMs === undefined
+        ? formatMs(report.durationMs)
+        : `${formatMs(times.wallMs)} ${s.dim(`(the command, start to end; running the cases took ${formatMs(report.durationMs)})`)}`
+    }`,
+  )
   lines.push(`${label('Results')}${report.resultsFile}`)
   lines.push(...formatSnapshots(report, s))
   if (report.variants) lines.push('', ...variantLines(report.variants, s))
