@@ -1,5 +1,6 @@
 import type { CaseStats, RunReport } from '../model/run-report.ts'
 import { formatCount, type Style } from './format.ts'
+import { inert } from './inert.ts'
 
 /** the per-case trials table lists every case up to this many, else only the cases that did not always pass */
 const TRIAL_ROWS = 20
@@ -17,7 +18,7 @@ export function statsLines(report: RunReport, s: Style): string[] {
       )}`,
     )
   }
-  const name = (entry: CaseStats): string => (several ? `${entry.suite} › ${entry.id}` : entry.id)
+  const name = (entry: CaseStats): string => inert(several ? `${entry.suite} › ${entry.id}` : entry.id)
   const flaky: CaseStats[] = []
   // the suites count their flaky cases: the cases are read only to name them
   if (report.suiteStats.some((suite) => suite.flaky > 0))

@@ -5,8 +5,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import type { CaseResult } from '../../src/model/case-result.ts'
-import type { CaseJob } from '../../src/runner/run-case.ts'
+import type { PairId } from '../../src/runner/plan/run-settings.ts'
 import { startOtlpExport } from '../../src/telemetry/otlp-export.ts'
+import { createRedactor } from '../../src/util/redact.ts'
 import { bin, ensureBuilt, repo, runCli, runShell } from '../e2e/helpers.ts'
 
 beforeAll(() => {
@@ -178,9 +179,9 @@ test('`--otel` to an endpoint nobody listens on says so once, and at the end how
   const warnings: string[] = []
   // the exporter's own setting (default 10 s) bounds its retries: the test need not wait them out
   vi.stubEnv('OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', '300')
-  const tracing = startOtlpExport(url, { warn: (message) => warnings.push(message) })
+  const tracing = startOtlpExport(url, createRedactor(), { warn: (message) => warnings.push(message) })
   vi.unstubAllEnvs()
-  const job = { suite: 's', caseId: 'c', trial: 0 } as CaseJob
+  const job = { suite: 's', caseId: 'c', trial: 0 } as PairId
   await tracing.aroundCase(job, () => Promise.resolve({ status: 'passed' } as CaseResult))
 
   await tracing.shutdown()
