@@ -1,8 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * Three projects, each test file sorted into one by what it does, so a new test lands in the right one without
+ * editing this file:
+ *
+ * - `e2e`: spawns processes — the built bin, npm, tsc, Chromium, the Action bundle. Isolated as usual; most of its
+ *   time is the children's, and vitest starts the slowest files first.
+ * - `isolated`: in-process tests that replace modules or process-wide globals (`vi.mock`, fake timers, stubbed
+ *   globals, `process.chdir`); each file gets a fresh module graph.
+ * - `unit`: everything else, run without isolation: the files of a worker share one module graph, which saves
+ *   importing `src/` (the SDKs, zod schemas, the engine) once per file — most of the suite's time when isolated.
+ *   A file here must leave no state behind: restore what it spies on and remove what it writes.
+ *
+ * `npm test` runs all three at once; `npx vitest --project unit` is the quick loop.
+ */
+/** a module that starts processes or a browser: a file importing one, directly or through a helper, is `e2e` */
+const SPAWNS = /from 'node:child_process'|from 'playwright-core'/
+const REPLACES_GLOBALS = /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|process\.chdir\(/
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : testFiles(path)
+    return entry.name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+const spawning = new Map<string, boolean>()
+/** whether the test file or helper at `path` imports a module that spawns, following its relative imports */
+function spawns(path: string): boolean {
+  const known = spawning.get(path)
+  if (known !== undefined) return known
+  spawning.set(path, false)
+  const text = readFileSync(path, 'utf8')
+  const helpers = [...text.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)]
+    .map((match) => resolve(dirname(path), match[1] ?? ''))
+    .filter((helper) => helper.startsWith(join(root, 'tests')))
+  const result = SPAWNS.test(text) || helpers.some(spawns)
+  spawning.set(path, result)
+  return result
+}
+
+const root = import.meta.dirname
+const files = testFiles(join(root, 'tests'))
+const e2e = files.filter(spawns)
+const isolated = files.filter(
+  (path) => !e2e.includes(path) && REPLACES_GLOBALS.test(readFileSync(path, 'utf8')),
+)
+const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(root, path))
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
+    // vitest's default leaves one core to itself (cores - 1): on a 2-core machine that is one worker for the whole
+    // suite, while the e2e files mostly wait on their children
+    maxWorkers: availableParallelism(),
+    // builds dist/ once for every file that spawns the bin, and fails the run if a test wrote into the repository
+    globalSetup: ['tests/setup/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: relativeTo([...e2e, ...isolated]),
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: isolated.length > 0 ? relativeTo(isolated) : ['no-such-file'] },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: relativeTo(e2e), testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+    ],
   },
 })

@@ -1,4 +1,4 @@
-// Records cases/__cassettes__/judged.jsonl for `npx evals run cases/judged.yaml --replay`, with a scripted judge
+// Records cases/__cassettes__/judged.jsonl for `node bin/evals.js run cases/judged.yaml --replay`, with a scripted judge
 // standing in for `openai:gpt-4.1-mini`: it gives the best choice when the reply under judgement contains the
 // words the rule looks for, and the worst otherwise. Usage: node --import tsx scripts/record-judged-cassette.ts
 import { rmSync } from 'node:fs'

@@ -98,18 +98,20 @@ async function load(absolute: string, from: string, whole: boolean): Promise<Sui
       valid = false
       continue
     }
-    if (!valid || !header) continue
+    // the other cases are still built and their modules checked: every problem of the file is reported at once
+    if (!header) continue
     refs.collect(entry, index)
     const caseDef = buildCase(entry, index, header, source.line(['cases', index]), buildIssues)
     cases.add(caseDef, caseEntry === undefined)
   }
-  const fail = () => new CaseFileError([...located(sortByPosition(issues, source)), ...datasets.issues])
-  if (!valid || !header || datasets.issues.length > 0) throw fail()
-  const suite = buildSuite(absolute, header, cases.done(), hash)
+  const suite = header && buildSuite(absolute, header, cases.done(), hash)
+  refs.collect(header?.defaults, -1)
+  // one by one: spreading many issues into a call overflows the stack
+  for (const issue of [settleIssues(buildIssues), await refs.issues(dirname(absolute), suite?.target)].flat())
+    issues.push(issue)
+  if (!valid || !suite || issues.length > 0 || datasets.issues.length > 0)
+    throw new CaseFileError([...located(sortByPosition(issues, source)), ...datasets.issues])
   if (datasets.hash !== undefined) suite.datasetsHash = datasets.hash
-  refs.collect(header.defaults, -1)
-  for (const issue of [settleIssues(buildIssues), await refs.issues(suite)].flat()) issues.push(issue)
-  if (issues.length > 0) throw fail()
   return suite
 }
 
@@ -294,8 +296,8 @@ class ModuleRefs {
     })
   }
 
-  async issues(suite: Suite): Promise<PathIssue[]> {
-    const baseDir = dirname(suite.file)
+  /** the references that do not resolve to a function, and the target's module when `target` is known */
+  async issues(baseDir: string, target: Suite['target'] | undefined): Promise<PathIssue[]> {
     const refs = [...this.uses]
     const messages = await Promise.all(refs.map(([ref]) => checkFunction(parseModuleRef(ref, baseDir))))
     const failed: { at: number; assert: number; message: string }[] = []
@@ -312,11 +314,10 @@ class ModuleRefs {
       const path = assert < 0 ? [...where, 'expect', 'custom'] : [...where, 'assert', assert, 'value']
       return { path, message }
     })
-    const { target } = suite
-    if (target.type === 'agent' && !existsSync(target.module)) {
+    if (target?.type === 'agent' && !existsSync(target.module)) {
       issues.push({ path: ['target', 'agent'], message: `module not found: ${target.module}` })
     }
-    if (target.type === 'function') {
+    if (target?.type === 'function') {
       const message = await checkFunction({ module: target.module, exportName: target.exportName })
       if (message !== undefined) issues.push({ path: ['target', 'function'], message })
     }

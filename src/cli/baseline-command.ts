@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readBaseline } from '../baselines/baseline.ts'
 import type { Baseline } from '../baselines/schema.ts'
 import { ConfigError } from '../errors.ts'
@@ -33,6 +34,12 @@ passes/trials, score, latency and cost. Baselines are written by \`evals run <ca
     if (file === undefined || extra.length > 0) {
       throw new ConfigError(
         'evals baseline show: give one baseline file, e.g. `evals baseline show baselines/quickstart.json`.',
+      )
+    }
+    // readBaseline's own message is for `evals run --baseline`, whose flags this command does not take
+    if (!existsSync(file)) {
+      throw new ConfigError(
+        `evals baseline show: \`${file}\` does not exist. Baselines are written by \`evals run <case-file> --update-baseline\`, into \`baselines/<suite>.json\` (\`--baseline-dir\` moves them).`,
       )
     }
     const baseline = await readBaseline(file)

@@ -20,7 +20,12 @@ export async function dispatch(
   args: readonly string[],
   version: string,
 ): Promise<number> {
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  // no command at all is a usage error, as for git or npm: the help goes to stderr and the exit code is 2
+  if (command === undefined) {
+    process.stderr.write(HELP(version))
+    return 2
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
     const load = COMMANDS.get(args[0] ?? '')
     process.stdout.write(load === undefined ? HELP(version) : (await load()).help)
     return 0

@@ -118,7 +118,7 @@ export function parseFlags<T extends FlagTable>(
       strict: true,
     })
   } catch (error) {
-    throw new ConfigError(explainParseError(error, command, Object.keys(table)))
+    throw new ConfigError(explainParseError(error, command, table, args))
   }
   const given = parsed.values as Record<string, Given | undefined>
   const flags: Record<string, unknown> = {}
@@ -158,17 +158,47 @@ function parserOptions(
 }
 
 /** A parseArgs error as a message with a did-you-mean; `command` is e.g. `evals run`. */
-function explainParseError(error: unknown, command: string, names: readonly string[]): string {
+function explainParseError(
+  error: unknown,
+  command: string,
+  table: FlagTable,
+  args: readonly string[],
+): string {
   const message = error instanceof Error ? error.message : String(error)
   const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1]
   if (unknown !== undefined) {
-    const flags = names.map((name) => `--${name}`)
+    const flags = Object.keys(table).map((name) => `--${name}`)
     const hint = didYouMean(unknown, flags)
     return `${command}: unknown option \`${unknown}\`.${hint === undefined ? '' : ` Did you mean \`${hint}\`?`} Run \`${command} --help\` for the options.`
   }
-  const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1]
-  if (missing !== undefined) return `${command}: \`${missing}\` needs a value, e.g. \`${missing} 4\`.`
+  const valueless =
+    /Option '(-\w|--[\w-]+)(?:, (--[\w-]+))?(?: <value>)?' argument (missing|is ambiguous)/.exec(message)
+  if (valueless !== null) {
+    const [, first = '', long, problem] = valueless
+    const name = nameOf(long ?? first, table)
+    return `${command}: ${needsValue(name, table[name])}${problem === 'missing' ? '' : followedBy(first, name, args)}`
+  }
   return `${command}: ${message}`
+}
+
+/** `--tag` or `-t` as the flag's name in the table */
+function nameOf(flag: string, table: FlagTable): string {
+  if (flag.startsWith('--')) return flag.slice(2)
+  return Object.entries(table).find(([, spec]) => `-${spec.short ?? ''}` === flag)?.[0] ?? flag.slice(1)
+}
+
+/** what a flag given without its value takes: its placeholder and its help */
+function needsValue(name: string, spec: FlagSpec | undefined): string {
+  const placeholder = spec?.value ?? '<value>'
+  const lines = typeof spec?.description === 'string' ? [spec.description] : (spec?.description ?? [])
+  const about = lines.join(' ').replace(/[;,.\s]+$/, '')
+  return `\`--${name}\` needs a value: \`--${name} ${placeholder}\`${about === '' ? '' : ` — ${about}`}.`
+}
+
+/** the flag that took the place of the value, and how to give a value that starts with a dash */
+function followedBy(flag: string, name: string, args: readonly string[]): string {
+  const next = args[args.indexOf(flag) + 1]
+  return ` It is followed by \`${next ?? ''}\`, which is read as a flag; a value starting with a dash goes as \`--${name}=-value\`.`
 }
 
 function camelCase(name: string): string {

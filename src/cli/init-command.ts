@@ -18,7 +18,8 @@ export const initCommand = defineCommand({
 Scaffolds evals in the current project, never overwriting a file (it lists what it skipped): an agent with two
 tools on the offline \`local\` model, a case file, a custom check, a first baseline, a GitHub workflow using the
 evals Action, a tsconfig.json, a \`.gitignore\` line for \`reports/\` and the \`evals:*\` npm scripts. On a
-terminal it asks for the model and the folder; \`--yes\` (or no terminal) takes the defaults.`,
+terminal it asks for the model and the folder; \`--yes\` (or no terminal) takes the defaults. In a CommonJS
+package (no \`"type": "module"\` in package.json) the agent and the check are \`.mts\` files, which load faster.`,
   flags: {
     yes: { type: 'boolean', short: 'y', description: 'take every default; ask nothing' },
     dir: {
@@ -48,6 +49,13 @@ terminal it asks for the model and the folder; \`--yes\` (or no terminal) takes 
       'written' in result.baseline
         ? `  created  ${result.baseline.written} (the first baseline, from a run on the local model)`
         : `  skipped  the first baseline: ${result.baseline.skipped}`,
+      ...(result.extension === '.mts'
+        ? [
+            '',
+            'package.json has no "type": "module": .ts files there are CommonJS, which load through tsx, more slowly.',
+            'So the agent and the check are .mts files, ES modules by their extension, which load as in an ES-module project.',
+          ]
+        : []),
       '',
       'Next: npm install, then npm run evals:run (and npm run evals:view to browse the runs).',
     ]

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs'
 /** Runs the `evals` command line and returns the exit code: 0 ok, 1 failures, 2 could not run, 130 interrupted. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv
+  quietOnClosedPipe(process.stdout)
+  quietOnClosedPipe(process.stderr)
   // --version stays fast: nothing else is imported on this path
   if (command === '--version' || command === '-v') {
     process.stdout.write(`${version()}\n`)
@@ -21,4 +23,14 @@ function version(): string {
     version: string
   }
   return packageJson.version
+}
+
+/**
+ * `evals schema | head`: once the reader goes away, later writes are dropped instead of an EPIPE stack trace; the
+ * command still finishes (a run still writes its reports) and exits with its own code.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
 }

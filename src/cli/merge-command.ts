@@ -20,7 +20,7 @@ export const mergeCommand = defineCommand({
 
 Joins the runs of one \`evals run --shard i/n\` split into one run directory: one results.jsonl, run.json and
 summary.json, with aggregates, baseline comparison and gate recomputed from the rows, and the usual reports.
-Refuses runs of different suites, overlapping shards and case files changed since the runs.`,
+Refuses runs of different suites, overlapping or missing shards and case files changed since the runs.`,
   flags: {
     out: {
       type: 'string',
@@ -38,6 +38,11 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
       type: 'string',
       value: '<dir|file>',
       description: "compare the merged run with a baseline and apply the gate (default: the shards' own)",
+    },
+    'allow-missing-shards': {
+      type: 'boolean',
+      description:
+        'merge although shards of the split are missing; their cases count as not run (default: exit 2)',
     },
     'baseline-missing': {
       ...baselineMissingFlag('evals merge'),
@@ -60,6 +65,8 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
     const reporters = await createReporters(flags.reporters, {
       color: given['no-color'] !== true && !process.env.NO_COLOR && process.stdout.isTTY,
       files,
+      // the summary's Duration is the command's wall time, from the start of the process
+      commandStartMs: 0,
     })
     const report = await mergeRuns(positionals, {
       ...(flags.out === undefined ? {} : { out: flags.out }),
@@ -67,6 +74,7 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate },
       }),
       reporters,
+      allowMissingShards: flags.allowMissingShards === true,
       warn: (message) => process.stderr.write(`Warning: ${message}\n`),
     })
     process.stdout.write(`Merged    ${report.dir}\n`)

@@ -43,11 +43,14 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
     interrupt.abort()
   }
   process.on('SIGINT', onSigint)
+  let code: number
   try {
     const files: string[] = []
     const reporters = await createReporters(flags.reporters, {
       color: flags.color && process.stdout.isTTY,
       files,
+      // the summary's Duration is the command's wall time, from the start of the process
+      commandStartMs: 0,
     })
     const resumed =
       flags.resume === undefined
@@ -90,7 +93,9 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
     tracing =
       flags.otel === undefined
         ? undefined
-        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel, services.redactor)
+        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel, services.redactor, {
+            warn: (message) => process.stderr.write(`Warning: ${message}\n`),
+          })
     let report: RunReport
     try {
       report = await runResolved(tracing ? { ...run, aroundCase: tracing.aroundCase } : run, services)
@@ -111,11 +116,13 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
     } else if (flags.updateBaseline && !baselineWritable(report, flags.forceBaseline)) {
       process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
     }
-    return exitSoon(exitCodeOf(report))
+    code = exitCodeOf(report)
   } finally {
     process.off('SIGINT', onSigint)
+    // before the exit timer starts: a slow or unreachable --otel endpoint still gets its say
     await tracing?.shutdown()
   }
+  return exitSoon(code)
 }
 
 /** `dir` relative to the working directory when it lies below it, else as given */

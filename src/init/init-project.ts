@@ -25,6 +25,11 @@ export interface InitResult {
   updated: string[]
   /** the first baseline: its path, or why it was not recorded */
   baseline: { written: string } | { skipped: string }
+  /**
+   * `.mts` when the project's package.json makes `.ts` files CommonJS (no `"type": "module"`): the agent and the
+   * check are then ES modules by their extension, loaded as in an ES-module project rather than through tsx
+   */
+  extension: '.ts' | '.mts'
 }
 
 /** This package's manifest: its name and version go into the project's devDependencies and imports. */
@@ -43,12 +48,14 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   const own = JSON.parse(
     await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
   ) as OwnManifest
+  const extension = (await isCommonJsPackage(options.cwd)) ? '.mts' : '.ts'
   const settings: ScaffoldSettings = {
     dir: (options.dir ?? DEFAULT_INIT_DIR).replace(/\\/g, '/').replace(/\/+$/, ''),
     model: options.model ?? DEFAULT_INIT_MODEL,
     packageName: own.name,
+    extension,
   }
-  const result: InitResult = { written: [], skipped: [], updated: [], baseline: { skipped: '' } }
+  const result: InitResult = { written: [], skipped: [], updated: [], baseline: { skipped: '' }, extension }
   for (const [path, content] of Object.entries(scaffoldFiles(settings))) {
     const file = join(options.cwd, path)
     await mkdir(dirname(file), { recursive: true })
@@ -64,6 +71,18 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   await addScripts(options.cwd, settings, own, result)
   result.baseline = await firstBaseline(options.cwd, settings)
   return result
+}
+
+/** The project has a package.json without `"type": "module"` (one init creates is an ES-module package). */
+async function isCommonJsPackage(cwd: string): Promise<boolean> {
+  const text = await readFile(join(cwd, 'package.json'), 'utf8').catch(() => undefined)
+  if (text === undefined) return false
+  try {
+    return (JSON.parse(text) as { type?: unknown }).type !== 'module'
+  } catch {
+    // not valid JSON: addScripts says so; Node would not read its `type` either
+    return true
+  }
 }
 
 async function ignoreReports(cwd: string, result: InitResult): Promise<void> {

@@ -6,6 +6,11 @@ export interface ScaffoldSettings {
   model: string
   /** the name the project imports this package by, e.g. `evals` */
   packageName: string
+  /**
+   * the extension of the agent and the check: `.mts` in a CommonJS package, where a `.ts` file would load through
+   * tsx, more slowly than an ES module @default '.ts'
+   */
+  extension?: '.ts' | '.mts'
 }
 
 /** The GitHub Action the workflow uses: the one the installed package ships, so it is the version `npm ci` installs. */
@@ -16,10 +21,10 @@ export const SUITE = 'support'
 
 /** The files `evals init` writes, by path relative to the project (posix separators). */
 export function scaffoldFiles(settings: ScaffoldSettings): Record<string, string> {
-  const { dir } = settings
+  const { dir, extension = '.ts' } = settings
   return {
-    [`${dir}/agent.ts`]: agentFile(settings),
-    [`${dir}/checks.ts`]: checksFile(settings),
+    [`${dir}/agent${extension}`]: agentFile(settings),
+    [`${dir}/checks${extension}`]: checksFile(settings),
     [`${dir}/cases/${SUITE}.yaml`]: casesFile(settings),
     '.github/workflows/evals.yml': workflowFile(settings),
     'tsconfig.json': tsconfigFile(settings),
@@ -74,7 +79,8 @@ export function createAgent({ model = 'local' }: { model?: string } = {}): Agent
 
 const checksFile = ({
   packageName,
-}: ScaffoldSettings): string => `/** A custom check, used in the case file as \`custom: ../checks.ts#quotesEveryToolResult\`. */
+  extension = '.ts',
+}: ScaffoldSettings): string => `/** A custom check, used in the case file as \`custom: ../checks${extension}#quotesEveryToolResult\`. */
 import type { Transcript } from '${packageName}'
 
 /** Every tool result appears in the answer, so the agent did not drop what it found. */
@@ -89,7 +95,7 @@ export function quotesEveryToolResult(transcript: Transcript): { pass: boolean; 
 }
 `
 
-const casesFile = ({ dir, model, packageName }: ScaffoldSettings): string => {
+const casesFile = ({ dir, model, packageName, extension = '.ts' }: ScaffoldSettings): string => {
   const depth = `${dir}/cases`
     .split('/')
     .map(() => '..')
@@ -101,7 +107,7 @@ const casesFile = ({ dir, model, packageName }: ScaffoldSettings): string => {
 #   npm run evals:view       # browse the runs in reports/
 suite: ${SUITE}
 target:
-  agent: ../agent.ts # exports createAgent({ model })
+  agent: ../agent${extension} # exports createAgent({ model })
 model: ${model}
 defaults:
   expect:
@@ -125,7 +131,7 @@ cases:
   - id: answer-quotes-tool-results
     input: Where is my order o-3?
     expect:
-      custom: ../checks.ts#quotesEveryToolResult # your own (transcript) => boolean | { pass, reason }
+      custom: ../checks${extension}#quotesEveryToolResult # your own (transcript) => boolean | { pass, reason }
 `
 }
 

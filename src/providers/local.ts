@@ -121,6 +121,12 @@ function fillObject(schema: JsonSchema, text: string): Record<string, unknown> {
   return args
 }
 
+/**
+ * A number standing on its own: not the digits of an id such as `o-3`, `u-42`, `ORD-7` or `v2` (a letter, `-` or `_`
+ * right before it), so `refund 20 for order o-3` gives 20 and never -3.
+ */
+const NUMBER = /(?<![\w-])-?\d+(?:\.\d+)?/g
+
 function findValue(name: string, schema: JsonSchema, text: string, used: Set<string>): unknown {
   const type = schema.type
   const enumValues = schema.enum as unknown[] | undefined
@@ -132,7 +138,7 @@ function findValue(name: string, schema: JsonSchema, text: string, used: Set<str
     ...[...text.matchAll(/"([^"]+)"|'([^']+)'/g)].map((match) => match[1] ?? match[2]),
   ]
   if (type === 'number' || type === 'integer') {
-    candidates.push(...(text.match(/-?\d+(?:\.\d+)?/g) ?? []))
+    candidates.push(...(text.match(NUMBER) ?? []))
     const found = candidates.find(
       (candidate) =>
         candidate !== undefined &&
@@ -197,7 +203,7 @@ function fillValue(schema: JsonSchema, text: string): unknown {
       return []
     case 'number':
     case 'integer':
-      return Number(/-?\d+(?:\.\d+)?/.exec(text)?.[0] ?? 0)
+      return Number(text.match(NUMBER)?.[0] ?? 0)
     case 'boolean':
       return false
     default:

@@ -1,12 +1,13 @@
 import { inert } from './inert.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { NamedVerdict } from '../model/case-result.ts'
-import type { CaseStats, VariantComparison } from '../model/run-report.ts'
+import type { VariantComparison } from '../model/run-report.ts'
 import { envRedactor, type Redactor } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report-file/check-name.ts'
 import { formatSnapshots } from './console-snapshots.ts'
+import { statsLines } from './console-stats.ts'
 import { formatCount, formatMs, formatUsd, makeStyle, type Style } from './format.ts'
 import { partialNote } from './text.ts'
 import { pairSentence, VARIANT_COLUMNS, variantRows } from './variant-table.ts'
@@ -20,13 +21,16 @@ export interface ConsoleReporterOptions {
   color?: boolean
   /** `bar` redraws one line; `lines` prints plain lines (for logs and CI) @default bar on a TTY outside CI */
   progress?: 'bar' | 'lines'
+  /**
+   * when the command began, as a `performance.now()` reading (`0`: when the process started): the summary's
+   * `Duration` is then the command's wall time, with the cases' own time beside it @default the cases' time only
+   */
+  commandStartMs?: number
 }
 
 const MARK = { passed: '✓', failed: '✗', errored: '!', skipped: '-' } as const
 /** in `lines` mode, runs up to this size print every case; bigger ones print problems and 10% steps */
 const EVERY_CASE_UP_TO = 200
-/** the per-case trials table lists every case up to this many, else only the cases that did not always pass */
-const TRIAL_ROWS = 20
 
 /** Prints progress while the run goes and a summary at the end. */
 export class ConsoleReporter implements Reporter {
@@ -40,6 +44,7 @@ export class ConsoleReporter implements Reporter {
   #nextStep = 0
   #lastDraw = 0
   #started = 0
+  readonly #commandStartMs: number | undefined
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#out = options.stream ?? process.stdout
@@ -47,6 +52,7 @@ export class ConsoleReporter implements Reporter {
     const tty = this.#out.isTTY === true
     this.#style = makeStyle(options.color ?? (tty && !process.env.NO_COLOR))
     this.#mode = options.progress ?? (tty && !process.env.CI ? 'bar' : 'lines')
+    this.#commandStartMs = options.commandStartMs
   }
 
   onRunStart(run: RunInfo): void {
@@ -55,8 +61,9 @@ export class ConsoleReporter implements Reporter {
     const s = this.#style
     for (const suite of run.suites) {
       const model = suite.model === undefined ? '' : ` · model ${suite.model}`
+      const variant = suite.variant === undefined ? '' : ` [${inert(suite.variant)}]`
       this.#write(
-        `${s.bold(inert(suite.name))} ${s.dim(`${inert(suite.file)} · ${inert(suite.targetId)}${inert(model)}`)}\n`,
+        `${s.bold(inert(suite.name))}${variant} ${s.dim(`${inert(suite.file)} · ${inert(suite.targetId)}${inert(model)}`)}\n`,
       )
     }
     this.#write(s.dim(`${startLine(run)}\n`))
@@ -84,7 +91,13 @@ export class ConsoleReporter implements Reporter {
 
   onRunEnd(report: RunReport): void {
     if (this.#mode === 'bar') this.#write('\r\u001b[2K')
-    this.#write(formatSummary(report, this.#style))
+    const wallMs = this.#commandStartMs === undefined ? undefined : performance.now() - this.#commandStartMs
+    this.#write(
+      formatSummary(report, this.#style, {
+        caseTimes: this.#mode === 'lines',
+        ...(wallMs !== undefined && { wallMs }),
+      }),
+    )
   }
 
   #bar(): string {
@@ -108,7 +121,8 @@ export class ConsoleReporter implements Reporter {
     if (result.status === 'errored') detail = ` ${s.dim('—')} ${inert(result.error.message)}`
     if (result.status === 'skipped') detail = ` ${s.dim(`(${inert(result.reason)})`)}`
     const time = result.status === 'skipped' ? '' : s.dim(` ${formatMs(result.durationMs)}`)
-    return `${color(MARK[result.status])} ${inert(result.suite)} › ${inert(result.caseId)}${trial}${time}${detail}`
+    const variant = result.variant === undefined ? '' : ` [${inert(result.variant)}]`
+    return `${color(MARK[result.status])} ${inert(result.suite)} › ${inert(result.caseId)}${variant}${trial}${time}${detail}`
   }
 
   #write(text: string): void {
@@ -121,8 +135,16 @@ function firstFailure(result: { verdicts: readonly NamedVerdict[] }): string {
   return verdict === undefined ? '' : `${checkName(verdict)}: ${verdict.reason}`
 }
 
+/** What the summary says about time besides the report. */
+export interface SummaryTimes {
+  /** the command's wall time, start to summary; `Duration` shows it, with the cases' own time beside it */
+  wallMs?: number
+  /** a time was printed beside each case (target and checks), so `Latency` says how it differs */
+  caseTimes?: boolean
+}
+
 /** The end-of-run summary: problems first, then the totals. */
-export function formatSummary(report: RunReport, s: Style): string {
+export function formatSummary(report: RunReport, s: Style, times: SummaryTimes = {}): string {
   const lines: string[] = ['']
   if (report.problems.length > 0) {
     lines.push(s.bold('Not passing'))
@@ -166,20 +188,35 @@ export function formatSummary(report: RunReport, s: Style): string {
     )
   }
   if (report.notRun > 0) {
-    const why = report.stoppedBy === 'bail' ? 'stopped by --bail' : 'interrupted'
+    const why =
+      report.stoppedBy === 'bail'
+        ? 'stopped by --bail'
+        : report.stoppedBy === 'interrupt'
+          ? 'interrupted'
+          : 'no result in the runs merged'
     lines.push(`${label('Not run')}${s.yellow(`${formatCount(report.notRun)} (${why})`)}`)
   }
   lines.push(`${label('Accuracy')}${formatAccuracy(report, s)}`)
   lines.push(...statsLines(report, s))
   if (report.latencyMs) {
     const { p50, p95, p99 } = report.latencyMs
-    lines.push(`${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)}`)
+    const note =
+      times.caseTimes === true ? 'target only; the time beside each case adds its checks' : 'target only'
+    lines.push(
+      `${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)} ${s.dim(`(${note})`)}`,
+    )
   }
   const { inputTokens, outputTokens } = report.usage
   lines.push(`${label('Tokens')}${formatCount(inputTokens)} in · ${formatCount(outputTokens)} out`)
   lines.push(`${label('Cost')}${formatCost(report)}`)
   if (report.judges.verdicts > 0) lines.push(`${label('Judges')}${formatJudges(report.judges)}`)
-  lines.push(`${label('Duration')}${formatMs(report.durationMs)}`)
+  lines.push(
+    `${label('Duration')}${
+      times.wallMs === undefined
+        ? formatMs(report.durationMs)
+        : `${formatMs(times.wallMs)} ${s.dim(`(the command, start to end; running the cases took ${formatMs(report.durationMs)})`)}`
+    }`,
+  )
   lines.push(`${label('Results')}${report.resultsFile}`)
   lines.push(...formatSnapshots(report, s))
   if (report.variants) lines.push('', ...variantLines(report.variants, s))
@@ -216,86 +253,6 @@ function formatAccuracy(report: RunReport, s: Style): string {
     `${value} weighted ± ${(stats.standardError * 100).toFixed(1)} ${s.dim('(SE)')} · 95% CI ` +
     `${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)}%${s.dim(` over ${formatCount(stats.cases)} cases${excluded}`)}`
   )
-}
-
-/** Score bootstrap, flaky cases and, with several trials, each case's pass rate. */
-function statsLines(report: RunReport, s: Style): string[] {
-  const lines: string[] = []
-  const several = report.suiteStats.length > 1
-  for (const suite of report.suiteStats) {
-    if (!suite.graded || suite.score === null) continue
-    const { mean, interval } = suite.score
-    lines.push(
-      `${label('Score')}${several ? `${suite.suite}: ` : ''}${mean.toFixed(2)} mean ${s.dim(
-        `· 95% bootstrap CI ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}`,
-      )}`,
-    )
-  }
-  const name = (entry: CaseStats): string => inert(several ? `${entry.suite} › ${entry.id}` : entry.id)
-  const flaky: CaseStats[] = []
-  // the suites count their flaky cases: the cases are read only to name them
-  if (report.suiteStats.some((suite) => suite.flaky > 0))
-    for (const entry of report.cases) if (entry.flaky) flaky.push(entry)
-  if (flaky.length > 0) {
-    const listed = flaky.slice(0, 10).map((entry) => `${name(entry)} ${entry.passes}/${entry.trials}`)
-    const more = flaky.length > 10 ? ` and ${flaky.length - 10} more` : ''
-    lines.push(
-      `${label('Flaky')}${s.yellow(`${formatCount(flaky.length)} case${flaky.length === 1 ? '' : 's'}`)}: ${listed.join(', ')}${more}`,
-    )
-  }
-  const trials = report.suiteStats.reduce((most, suite) => Math.max(most, suite.trials), 0)
-  if (trials > 1) lines.push(...trialRows(report.cases, name, s))
-  return lines
-}
-
-function trialRows(cases: Iterable<CaseStats>, name: (entry: CaseStats) => string, s: Style): string[] {
-  // every case that ran when they are few, else the lowest pass rates, in run order among equals
-  let ran = 0
-  const first: CaseStats[] = []
-  const lowest: CaseStats[] = []
-  const rate = (entry: CaseStats): number => entry.passRate ?? -1
-  for (const entry of cases) {
-    if (entry.status === 'skipped') continue
-    ran++
-    if (first.length <= TRIAL_ROWS) first.push(entry)
-    if (entry.passRate === 1) continue
-    let at = lowest.length
-    while (at > 0 && rate(lowest[at - 1] as CaseStats) > rate(entry)) at--
-    if (at < TRIAL_ROWS) lowest.splice(at, 0, entry)
-    if (lowest.length > TRIAL_ROWS) lowest.pop()
-  }
-  const shown = ran <= TRIAL_ROWS ? first : lowest
-  const width = Math.min(40, Math.max(...shown.map((entry) => name(entry).length), 0))
-  const lines = [
-    `${label('Per case')}${s.dim('passes/trials · pass rate · pass@k and pass^k with k = trials')}`,
-  ]
-  for (const entry of shown) {
-    const mark =
-      entry.passRate === null
-        ? s.yellow('!')
-        : entry.flaky
-          ? s.yellow('~')
-          : entry.passRate === 1
-            ? s.green('✓')
-            : s.red('✗')
-    const rate = entry.passRate === null ? '   —' : `${Math.round(entry.passRate * 100)}%`.padStart(4)
-    const k = entry.trials
-    const estimates =
-      entry.passAtK === null || entry.passHatK === null
-        ? s.dim(`${entry.errored} errored`)
-        : `pass@${k} ${entry.passAtK.toFixed(2)} · pass^${k} ${entry.passHatK.toFixed(2)}`
-    lines.push(
-      `  ${mark} ${name(entry).padEnd(width)}  ${`${entry.passes}/${entry.trials}`.padStart(5)} ${rate}  ${estimates}${entry.flaky ? s.yellow(' flaky') : ''}`,
-    )
-  }
-  const hidden = ran - shown.length
-  if (hidden > 0)
-    lines.push(
-      s.dim(
-        `  … and ${formatCount(hidden)} more cases${ran > TRIAL_ROWS ? ' (those that always passed are not listed)' : ''}`,
-      ),
-    )
-  return lines
 }
 
 /** Per suite: the baseline compared with or written, then the run's gate decision. */

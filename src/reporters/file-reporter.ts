@@ -13,6 +13,8 @@ export interface ReporterOptions {
   files?: string[]
   /** read for secrets to redact from reports @default the run's redactor (see `useRedaction`) */
   env?: NodeJS.ProcessEnv
+  /** when the command began, a `performance.now()` reading (console: `Duration` is then the wall time) */
+  commandStartMs?: number
 }
 
 /** Writes `report.json` into the run directory when the run ends: the source of truth for every other format. */
@@ -59,6 +61,8 @@ export class FileReporter implements Reporter {
     const source = await openReport(json, { validate: false, ...envOption(this.#options) })
     const path = join(report.dir, renderer.fileName)
     await renderer.render(source, path)
+    // report.json is written for the other formats too: the summary lists it whoever wrote it
+    if (this.#options.files?.includes(json) === false) this.#options.files.push(json)
     this.#options.files?.push(path)
   }
 }

@@ -26,7 +26,11 @@ export const RENDERERS: Readonly<Record<string, LoadRenderer>> = {
 
 /** Built-in reporters by `--reporter` name. */
 export const REPORTERS: Readonly<Record<string, ReporterFactory>> = {
-  console: (options) => new ConsoleReporter(options.color === undefined ? {} : { color: options.color }),
+  console: (options) =>
+    new ConsoleReporter({
+      ...(options.color !== undefined && { color: options.color }),
+      ...(options.commandStartMs !== undefined && { commandStartMs: options.commandStartMs }),
+    }),
   json: (options) => new JsonReporter(options),
   junit: (options) => new FileReporter(loadJunit, options),
   html: (options) => new FileReporter(loadHtml, options),

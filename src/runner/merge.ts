@@ -26,8 +26,13 @@ export interface MergeOptions {
   reporters?: readonly Reporter[]
   /** compare with this baseline and gate (`--baseline`); @default the one the shard runs were given, if any */
   baseline?: BaselineOptions
-  /** notices: missing shards, dropped lines @default process.emitWarning */
+  /** notices: missing shards (when allowed), dropped lines @default process.emitWarning */
   warn?: (message: string) => void
+  /**
+   * merge although some shards of the split are missing, their cases counted as not run; otherwise a missing shard
+   * is a ConfigError, so a CI job that lost a shard cannot pass on the others @default false
+   */
+  allowMissingShards?: boolean
 }
 
 const COMMAND = 'evals merge'
@@ -49,7 +54,7 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
   const dirs = inputs.map(runDirOf)
   const plans = await Promise.all(dirs.map((dir) => readPlan(dir, COMMAND)))
   checkSameSuites(dirs, plans)
-  checkShards(dirs, plans, warn)
+  checkShards(dirs, plans, options.allowMissingShards === true ? warn : undefined)
   const first = plans[0] as RunPlan
   const suites = await loadPlannedSuites(first)
   const changed = (
@@ -111,10 +116,11 @@ function checkSameSuites(dirs: readonly string[], plans: readonly RunPlan[]): vo
   }
 }
 
+/** Refuses overlapping shards; missing ones are refused too unless `warn` is given (`allowMissingShards`). */
 function checkShards(
   dirs: readonly string[],
   plans: readonly RunPlan[],
-  warn: (message: string) => void,
+  warn: ((message: string) => void) | undefined,
 ): void {
   const byIndex = new Map<number, string>()
   const count = plans[0]?.shard?.count
@@ -135,8 +141,15 @@ function checkShards(
   }
   if (count !== undefined && byIndex.size < count) {
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !byIndex.has(index))
+    const which = `shard${missing.length === 1 ? '' : 's'} ${missing.map((index) => `${String(index)}/${String(count)}`).join(', ')}`
+    if (warn === undefined) {
+      throw new ConfigError(
+        `${COMMAND}: ${which} missing: got ${String(byIndex.size)} of the ${String(count)} shards of the split. ` +
+          `Merge every shard, or add \`--allow-missing-shards\` to merge these and count the missing shards' cases as not run.`,
+      )
+    }
     warn(
-      `merging ${String(byIndex.size)} of ${String(count)} shards; shard ${missing.join(', ')} missing, their cases count as not run`,
+      `merging ${String(byIndex.size)} of ${String(count)} shards; ${which} missing, their cases count as not run`,
     )
   }
 }

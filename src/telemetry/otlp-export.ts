@@ -19,13 +19,27 @@ export interface CaseTracing {
   shutdown: () => Promise<void>
 }
 
+/** What `startOtlpExport` may be given. */
+export interface OtlpExportOptions {
+  /** told once when spans could not be sent (an unreachable endpoint), and at shutdown how many were lost */
+  warn?: (message: string) => void
+}
+
 /**
  * Registers a tracer provider that sends spans to an OTLP/HTTP endpoint (`evals run --otel <url>`). Agents built
  * with this engine find it and trace their runs under the case's span. Every span's attributes, status and events
  * go through the run's `redactor` before they leave the process.
  */
-export function startOtlpExport(url: string, redactor: Redactor): CaseTracing {
-  const exporter = redactingExporter(new OTLPTraceExporter({ url }), redactor)
+export function startOtlpExport(
+  url: string,
+  redactor: Redactor,
+  options: OtlpExportOptions = {},
+): CaseTracing {
+  const exporter = new LossReportingExporter(
+    redactingExporter(new OTLPTraceExporter({ url }), redactor),
+    url,
+    options.warn,
+  )
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'evals' }),
     spanProcessors: [new BatchSpanProcessor({ exporter })],
@@ -54,10 +68,59 @@ export function startOtlpExport(url: string, redactor: Redactor): CaseTracing {
         },
       ),
     shutdown: async () => {
-      await provider.shutdown()
+      // a failed last export rejects here; the exporter has counted its spans and reports them below
+      await provider.shutdown().catch(() => undefined)
       trace.disable()
       context.disable()
+      exporter.reportLoss()
     },
+  }
+}
+
+/** `ExportResultCode.SUCCESS` of @opentelemetry/core, which is not a dependency of ours */
+const EXPORT_SUCCESS = 0
+
+/** Passes spans on, and says so when a batch could not be sent: the SDK itself only logs to its silent diag logger. */
+class LossReportingExporter implements SpanExporter {
+  #lost = 0
+  #firstError: string | undefined
+  readonly #inner: SpanExporter
+  readonly #url: string
+  readonly #warn: ((message: string) => void) | undefined
+
+  constructor(inner: SpanExporter, url: string, warn: ((message: string) => void) | undefined) {
+    this.#inner = inner
+    this.#url = url
+    this.#warn = warn
+  }
+
+  export(...[spans, done]: Parameters<SpanExporter['export']>): void {
+    this.#inner.export(spans, (result) => {
+      if ((result.code as number) !== EXPORT_SUCCESS) {
+        this.#lost += spans.length
+        if (this.#firstError === undefined) {
+          this.#firstError = result.error?.message ?? 'export failed'
+          this.#warn?.(`--otel: could not send spans to ${this.#url}: ${this.#firstError}`)
+        }
+      }
+      done(result)
+    })
+  }
+
+  shutdown(): Promise<void> {
+    return this.#inner.shutdown()
+  }
+
+  forceFlush(): Promise<void> {
+    return this.#inner.forceFlush?.() ?? Promise.resolve()
+  }
+
+  /** the spans lost over the run, told once at the end */
+  reportLoss(): void {
+    if (this.#lost === 0) return
+    this.#warn?.(
+      `--otel: ${String(this.#lost)} span${this.#lost === 1 ? '' : 's'} not delivered to ${this.#url} (${this.#firstError ?? 'export failed'}); check that an OTLP/HTTP receiver listens there.`,
+    )
   }
 }
 

@@ -18,8 +18,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { writeFileAtomicSync } from './atomic-file.ts'
 import { tmpdir } from 'node:os'
-import { dirname, extname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { dirname, extname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BuildFailure, Plugin } from 'esbuild'
 
 /** The extensions this loader handles. */
@@ -30,8 +30,19 @@ const CACHE_FORMAT = 1
 // one per user: another user's files in a shared temp directory are not ours to import
 const cacheDir = join(tmpdir(), `agent-evals-ts-${process.getuid?.() ?? 'user'}`)
 
-/** The module at absolute `path`, a TypeScript file. */
+/**
+ * The module at absolute `path`, a TypeScript file. A syntax error in it, or in a file it imports, is thrown as
+ * `file:line:column: message` whichever loader met it.
+ */
 export async function importTypeScript(path: string): Promise<Record<string, unknown>> {
+  try {
+    return await importWithFastestLoader(path)
+  } catch (error) {
+    throw await locateSyntaxError(error)
+  }
+}
+
+async function importWithFastestLoader(path: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(path).href
   if (nativeTypeScript()) {
     try {
@@ -187,9 +198,50 @@ function describeFailure(error: unknown): string {
   if (!Array.isArray(errors)) return error instanceof Error ? error.message : String(error)
   return errors
     .map(({ location, text }) =>
-      location ? `${location.file}:${location.line}:${location.column + 1}: ${text}` : text,
+      // esbuild names files relative to its working directory, the process's
+      location ? `${resolve(location.file)}:${location.line}:${location.column + 1}: ${text}` : text,
     )
     .join('\n')
+}
+
+/**
+ * A syntax error as `file:line:column: message` (the first line, as error summaries show it); other errors as they
+ * are. tsx prints esbuild's `Transform failed with 1 error:` first; Node's type stripping names the file and line
+ * only in the stack, so esbuild reads that file again for the column and a message that says what it expected.
+ */
+async function locateSyntaxError(error: unknown): Promise<unknown> {
+  if (!(error instanceof Error)) return error
+  const transform = /^Transform failed with \d+ errors?:\n([\s\S]+)$/.exec(error.message)?.[1]
+  if (transform !== undefined) {
+    // esbuild's text counts columns from 0; editors, and describeFailure, from 1
+    const located = transform.replace(
+      /^(.+):(\d+):(\d+): ERROR: /gm,
+      (_, file: string, line: string, column: string) => `${file}:${line}:${String(Number(column) + 1)}: `,
+    )
+    return new Error(located, { cause: error })
+  }
+  if (error.name !== 'SyntaxError') return error
+  // an ES module's stack starts `file:///…/agent.ts:3`, a CommonJS one's `/…/agent.ts:3`
+  const [, where, line] = /^((?:file:\/\/)?\/\S+?):(\d+)\n/.exec(error.stack ?? '') ?? []
+  if (where === undefined || line === undefined) return error
+  const file = where.startsWith('file:') ? fileURLToPath(where) : where
+  return new Error((await diagnose(file)) ?? `${file}:${line}: ${error.message}`, { cause: error })
+}
+
+/** esbuild's first complaint about `file`, located; undefined when it finds none or is not installed. */
+async function diagnose(file: string): Promise<string | undefined> {
+  const esbuild = await import('esbuild').catch(() => undefined)
+  if (!esbuild) return undefined
+  try {
+    await esbuild.transform(readFileSync(file, 'utf8'), {
+      loader: extname(file) === '.tsx' ? 'tsx' : 'ts',
+      sourcefile: file,
+      logLevel: 'silent',
+    })
+    return undefined
+  } catch (error) {
+    return describeFailure(error)
+  }
 }
 
 function tsconfigOf(entry: string): string[] {

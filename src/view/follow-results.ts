@@ -6,6 +6,8 @@ import { openRegularFile } from './run-folder.ts'
 /** A finished (case, trial) pair as the live view shows it. */
 export interface LiveCase {
   suite: string
+  /** the variant the pair ran under, when its suite has variants */
+  variant?: string
   caseId: string
   trial: number
   status: string
@@ -90,6 +92,7 @@ function liveCaseOf(line: string): LiveCase | undefined {
   const reason = reasonOf(row)
   return {
     suite: row.suite,
+    ...(typeof row.variant === 'string' && { variant: row.variant }),
     caseId: row.caseId,
     trial: typeof row.trial === 'number' ? row.trial : 0,
     status: typeof row.status === 'string' ? row.status : 'unknown',

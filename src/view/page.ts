@@ -18,6 +18,10 @@ export const VIEW_PAGE = `<!doctype html>
   .state-running { color: #0969da; } .state-torn, .state-partial { color: #9a6700; }
   .panel { border: 1px solid #d0d7de; border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
   .t-regressed { color: #cf222e; font-weight: 600; } .t-improved { color: #1a7f37; }
+  .gate { font-weight: 600; padding: 0 .35rem; border-radius: 3px; }
+  .gate-pass { color: #1a7f37; } .gate-warn { color: #7d4e00; background: #fff8c5; }
+  .gate-fail { color: #fff; background: #cf222e; }
+  td .line { line-height: 1.5; } td.variant .line { font-weight: 600; }
   button { font: inherit; }
 </style>
 </head>

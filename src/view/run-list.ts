@@ -24,7 +24,9 @@ export interface RunEntry {
   state: RunState
   startedAt: string | null
   durationMs: number | null
-  /** per suite; for a run without a summary, the suite names its plan lists, without numbers */
+  /** the run's gate decision; null when no suite was gated */
+  gate: RunIndexLine['gate'] | null
+  /** per suite, and per variant of a suite with variants; for a run without a summary, the suite names its plan lists, without numbers */
   suites: RunIndexSuite[]
   /** true when the folder holds report.html */
   report: boolean
@@ -97,6 +99,7 @@ function fromIndexLine(line: RunIndexLine): Omit<RunEntry, 'root' | 'report'> {
     state: 'finished',
     startedAt: line.startedAt,
     durationMs: line.durationMs,
+    gate: line.gate ?? null,
     suites: line.suites,
   }
 }
@@ -130,6 +133,7 @@ async function scanFolder(dir: string): Promise<Scanned | undefined> {
     state: Date.now() - changed < LIVE_MS ? 'running' : 'partial',
     startedAt: typeof planJson.startedAt === 'string' ? planJson.startedAt : null,
     durationMs: null,
+    gate: null,
     suites: (planJson.suites ?? [])
       .map((suite) => suite.name)
       .filter((name) => typeof name === 'string')
@@ -138,7 +142,7 @@ async function scanFolder(dir: string): Promise<Scanned | undefined> {
 }
 
 function torn(problem: string): Scanned {
-  return { state: 'torn', startedAt: null, durationMs: null, suites: [], problem }
+  return { state: 'torn', startedAt: null, durationMs: null, gate: null, suites: [], problem }
 }
 
 function emptySuite(suite: string): RunIndexSuite {
@@ -156,6 +160,7 @@ function emptySuite(suite: string): RunIndexSuite {
 interface SummaryJson {
   startedAt: string
   durationMs: number
+  gate?: { decision: NonNullable<RunIndexLine['gate']> }
   suiteStats: IndexedSuiteStats[]
   cases: Parameters<typeof indexSuitesOf>[1]
 }
@@ -167,6 +172,7 @@ function fromSummary(summary: SummaryJson): Scanned {
     state: 'finished',
     startedAt: summary.startedAt,
     durationMs: Math.round(summary.durationMs),
+    gate: summary.gate?.decision ?? null,
     suites: indexSuitesOf(summary.suiteStats, summary.cases),
   }
 }

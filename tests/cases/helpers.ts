@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll } from 'vitest'
 import { CaseFileError } from '../../src/errors.ts'
 
 export const fixturesDir = fileURLToPath(new URL('../fixtures/cases/', import.meta.url))
@@ -12,8 +11,9 @@ export function fixture(name: string): string {
 }
 
 const scratchDir = mkdtempSync(join(tmpdir(), 'evals-cases-'))
-// registered in each test file that imports this module, which gets a scratch folder of its own
-afterAll(() => {
+// removed when the test process ends: test files may share this module (the `unit` project does not isolate them),
+// so no one file's afterAll may remove it
+process.once('exit', () => {
   rmSync(scratchDir, { recursive: true, force: true })
 })
 

@@ -179,6 +179,34 @@ describe('loadSuite on an invalid file', () => {
     )
   })
 
+  test('reports schema issues, missing modules and cases without checks in one pass', async () => {
+    const file = scratchFile(
+      'one-pass.yaml',
+      [
+        'suite: s',
+        'target:',
+        '  function: ./nope.ts#f',
+        'cases:',
+        '  - id: a',
+        '    input: hi',
+        '    expect: { tol: x }',
+        '  - id: b',
+        '    input: hi',
+        '    expect: { custom: ./missing.ts#check }',
+        '  - id: c',
+        '    input: hi',
+        '',
+      ].join('\n'),
+    )
+    const message = await loadErrorOf(loadSuite(file))
+    expect(message.split('\n').map((line) => line.replace(/^.*one-pass\.yaml:/, ''))).toEqual([
+      '3:13: target.function: module not found: nope.ts',
+      '7:15: cases[0].expect.tol: unknown key `tol`; did you mean `tool`?',
+      '10:23: cases[1].expect.custom: module not found: missing.ts',
+      '11:5: cases[2]: case `c` has no checks: add `expect`, `assert` or `judge`',
+    ])
+  })
+
   test('names a missing variable of the defaults with the case it broke', async () => {
     const message = await loadErrorOf(loadSuite(fixture('invalid/defaults-var.yaml')))
     expect(message).toBe(

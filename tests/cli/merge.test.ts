@@ -74,15 +74,30 @@ describe('evals merge', () => {
     )
   })
 
-  test('warns about a missing shard and counts its pairs as not run', async () => {
+  test('refuses a split with a shard missing, so a CI job that lost one cannot pass on the others', async () => {
+    const work = tempDir()
+    const { dirs } = await shardRuns(work, 3, 1)
+    const error = await mergeRuns([dirs[0] ?? '', dirs[2] ?? ''], { out: join(work, 'm') }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toBe(
+      'evals merge: shard 2/3 missing: got 2 of the 3 shards of the split. Merge every shard, or add ' +
+        "`--allow-missing-shards` to merge these and count the missing shards' cases as not run.",
+    )
+  })
+
+  test('with allowMissingShards, warns about a missing shard and counts its pairs as not run', async () => {
     const work = tempDir()
     const { dirs, full } = await shardRuns(work, 3, 1)
     const warnings: string[] = []
     const merged = await mergeRuns([dirs[0] ?? '', dirs[2] ?? ''], {
       out: join(work, 'm'),
+      allowMissingShards: true,
       warn: (m) => warnings.push(m),
     })
-    expect(warnings).toEqual(['merging 2 of 3 shards; shard 2 missing, their cases count as not run'])
+    expect(warnings).toEqual(['merging 2 of 3 shards; shard 2/3 missing, their cases count as not run'])
+    expect(merged.stoppedBy).toBeUndefined()
     expect(merged.total).toBe(full.total)
     expect(merged.notRun).toBe(full.total - rowsOf(merged.resultsFile).length)
     expect(merged.notRun).toBeGreaterThan(0)

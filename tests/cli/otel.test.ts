@@ -3,7 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, beforeAll, expect, test } from 'vitest'
+import { afterEach, beforeAll, expect, test, vi } from 'vitest'
+import type { CaseResult } from '../../src/model/case-result.ts'
+import type { PairId } from '../../src/runner/plan/run-settings.ts'
+import { startOtlpExport } from '../../src/telemetry/otlp-export.ts'
+import { createRedactor } from '../../src/util/redact.ts'
 import { bin, ensureBuilt, repo, runCli, runShell } from '../e2e/helpers.ts'
 
 beforeAll(() => {
@@ -163,3 +167,27 @@ register('data:text/javascript,' + encodeURIComponent(\`export async function lo
       .filter((line) => line.startsWith('MOD ') && line.includes('/telemetry/otlp-export')),
   ).toEqual([])
 }, 60_000)
+
+test('`--otel` to an endpoint nobody listens on says so once, and at the end how many spans were lost', async () => {
+  // a port that was free a moment ago: connections to it are refused
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const address = closed.address()
+  const port = typeof address === 'object' && address !== null ? address.port : 0
+  await new Promise((resolve) => closed.close(resolve))
+  const url = `http://127.0.0.1:${String(port)}/v1/traces`
+  const warnings: string[] = []
+  // the exporter's own setting (default 10 s) bounds its retries: the test need not wait them out
+  vi.stubEnv('OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', '300')
+  const tracing = startOtlpExport(url, createRedactor(), { warn: (message) => warnings.push(message) })
+  vi.unstubAllEnvs()
+  const job = { suite: 's', caseId: 'c', trial: 0 } as PairId
+  await tracing.aroundCase(job, () => Promise.resolve({ status: 'passed' } as CaseResult))
+
+  await tracing.shutdown()
+
+  expect(warnings).toEqual([
+    `--otel: could not send spans to ${url}: connect ECONNREFUSED 127.0.0.1:${String(port)}`,
+    `--otel: 1 span not delivered to ${url} (connect ECONNREFUSED 127.0.0.1:${String(port)}); check that an OTLP/HTTP receiver listens there.`,
+  ])
+}, 30_000)

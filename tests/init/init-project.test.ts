@@ -145,7 +145,7 @@ describe('evals init in a project installed from npm pack', () => {
   }, 60_000)
 })
 
-test('init in an existing project keeps its scripts and .gitignore lines and adds its own', () => {
+test('init in an existing CommonJS project keeps its scripts and .gitignore lines, adds its own, and writes .mts files that run', () => {
   const dir = projectWith({
     'package.json': `{\n    "name": "mine",\n    "scripts": { "test": "vitest" }\n}\n`,
     '.gitignore': 'node_modules',
@@ -167,5 +167,17 @@ test('init in an existing project keeps its scripts and .gitignore lines and add
   })
   expect(Object.keys(manifest.devDependencies).sort()).toEqual([packageName, 'zod'].sort())
   expect(readFileSync(join(dir, 'package.json'), 'utf8')).toMatch(/^\{\n {4}"name"/)
-  expect(existsSync(join(dir, 'qa/agent.ts'))).toBe(true)
-}, 60_000)
+  // no "type": "module": .ts files would be CommonJS, loaded through tsx; .mts files are ES modules
+  expect(existsSync(join(dir, 'qa/agent.ts'))).toBe(false)
+  expect(init.output).toContain('  created  qa/agent.mts')
+  expect(init.output).toContain('  created  qa/checks.mts')
+  expect(init.output).toContain('So the agent and the check are .mts files')
+  const cases = readFileSync(join(dir, 'qa/cases/support.yaml'), 'utf8')
+  expect(cases).toContain('agent: ../agent.mts')
+  expect(cases).toContain('custom: ../checks.mts#quotesEveryToolResult')
+  expect(init.output).toContain('  created  baselines/support.json')
+  const result = evals(dir, ['run', 'qa/cases/*.yaml', '--baseline', 'baselines', '--no-color'])
+  expect(result.code, result.output).toBe(0)
+  const tsc = run(dir, process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+  expect(tsc.output).toBe('')
+}, 120_000)

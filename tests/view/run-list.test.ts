@@ -1,10 +1,10 @@
-import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { RUN_INDEX_FILE } from '../../src/runner/results/run-index.ts'
 import { listRuns } from '../../src/view/run-list.ts'
 import { tempDir } from '../runner/helpers.ts'
-import { resultLine, runInto, unfinishedRun } from './runs.ts'
+import { resultLine, runInto, unfinishedRun, variantRunInto } from './runs.ts'
 
 test('a finished run appends one index line with its suites, counts, accuracy interval and cost', async () => {
   const reports = tempDir()
@@ -65,6 +65,37 @@ test('lists indexed runs newest first, scans folders without an index line, and 
   expect(scanned.report).toBe(true)
   expect(runs.find((run) => run.state === 'torn')?.problem).toMatch(/^summary\.json: /)
   expect(runs.find((run) => run.state === 'partial')?.suites.map((suite) => suite.suite)).toEqual(['support'])
+})
+
+test('a variant run lists each variant with its own counts and gate, from the index and from a summary alike', async () => {
+  const reports = tempDir()
+  await variantRunInto(reports, 'variants')
+  const fromIndex = await listRuns([reports])
+  const expected = [
+    { suite: 'compare', variant: 'v1', counts: { passed: 1, failed: 1 }, accuracy: { value: 0.5 } },
+    {
+      suite: 'compare',
+      variant: 'v2',
+      counts: { passed: 2, failed: 0 },
+      accuracy: { value: 1 },
+      gate: 'pass',
+    },
+    {
+      suite: 'compare',
+      variant: 'loud',
+      counts: { passed: 1, failed: 1 },
+      accuracy: { value: 0.5 },
+      gate: 'pass',
+    },
+  ]
+  expect(fromIndex).toHaveLength(1)
+  expect(fromIndex[0]?.suites).toMatchObject(expected)
+  expect(fromIndex[0]?.suites[0]?.gate).toBeUndefined()
+  expect(fromIndex[0]?.gate).toBe('pass')
+  rmSync(join(reports, RUN_INDEX_FILE))
+  const scanned = await listRuns([reports])
+  expect(scanned[0]?.suites).toEqual(fromIndex[0]?.suites)
+  expect(scanned[0]?.gate).toBe(fromIndex[0]?.gate)
 })
 
 test('a missing reports folder lists no runs', async () => {

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadSuite } from '../../src/cases/load.ts'
 import type { Suite } from '../../src/cases/suite.ts'
 import { createReporters } from '../../src/reporters/index.ts'
 import { runSuite } from '../../src/runner/run-suite.ts'
@@ -12,11 +13,15 @@ export const support: Suite = suiteOf(
   { name: 'support' },
 )
 
-/** A real run of the `support` suite into `reports`, failing the cases named in `broken`; with report.html. */
+/**
+ * A real run of the `support` suite into `reports`, failing the cases named in `broken`; with report.html. With
+ * `baselines`, the run is compared with (or, with `record`, written as) the suite's baseline there.
+ */
 export async function runInto(
   reports: string,
   runId: string,
   broken: readonly string[] = [],
+  baselines?: { dir: string; record?: boolean },
 ): Promise<string> {
   const target = targetOf((input) => transcriptOf(input, broken.includes(input) ? 'no' : 'ok'))
   const report = await runSuite(support, {
@@ -24,6 +29,10 @@ export async function runInto(
     runId,
     targets: targetsFor(support, target),
     reporters: await createReporters(['json', 'html'], { color: false }),
+    ...(baselines &&
+      (baselines.record === true
+        ? { updateBaseline: { dir: baselines.dir } }
+        : { baseline: { path: baselines.dir } })),
   })
   return report.dir
 }
@@ -54,4 +63,35 @@ export function resultLine(caseId: string, status: 'passed' | 'failed'): object 
     verdicts: [{ evaluator: 'contains', weight: 1, pass: status === 'passed', reason: `${caseId} said no` }],
     transcript: { output: 'x' },
   }
+}
+
+/**
+ * A real run of the `compare` suite in three variants into `reports` (v1 the baseline, gating the others): v1 and
+ * loud pass `greet` and fail `version`, v2 passes both. With report.html.
+ */
+export async function variantRunInto(reports: string, runId: string): Promise<string> {
+  const fixture = join(import.meta.dirname, '..', 'runner', 'fixtures', 'variant-target.ts')
+  const file = join(reports, `${runId}.yaml`)
+  writeFileSync(
+    file,
+    [
+      'suite: compare',
+      `target: { function: ${fixture}#versioned }`,
+      'model: local',
+      'variants:',
+      '  - { name: v1, baseline: true }',
+      '  - { name: v2, vars: { prompt: v2 } }',
+      `  - { name: loud, target: { function: ${fixture}#shouting } }`,
+      'cases:',
+      '  - { id: greet, input: hello, vars: { prompt: v1 }, expect: { contains: hello } }',
+      '  - { id: version, input: which, vars: { prompt: v1 }, expect: { contains: v2 } }',
+      '',
+    ].join('\n'),
+  )
+  const report = await runSuite(await loadSuite(file), {
+    outDir: reports,
+    runId,
+    reporters: await createReporters(['json', 'html'], { color: false }),
+  })
+  return report.dir
 }

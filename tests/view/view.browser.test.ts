@@ -102,7 +102,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)('evals view in Chromium', () => {
     await expect.poll(() => cases.count()).toBe(1)
     appendFileSync(join(live, 'results.jsonl'), `${JSON.stringify(resultLine('refund', 'failed'))}\n`)
     await expect.poll(() => cases.count(), { timeout: 5000 }).toBe(2)
-    expect(await cases.first().textContent()).toBe('supportrefund0failed12 msrefund said no')
+    expect(await cases.first().textContent()).toBe('supportrefund1failed12 msrefund said no')
     expect(await page.locator('#live .live-counts').textContent()).toBe(
       '1 passed · 1 failed · 0 errored · 0 skipped',
     )

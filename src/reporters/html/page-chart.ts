@@ -1,7 +1,8 @@
 /**
  * The summary chart of a run with variants: part of the page script's closure (it uses `el`, `$`, `header`, `usd`,
- * `pct`, `count`). An inline SVG scatter, one labelled point per variant: x = cost per case, or tokens per case when
- * some variant's cost is unknown (the axis says which); y = accuracy with its 95% interval as an error bar.
+ * `pct`, `count`, `ms`). An inline SVG scatter, one labelled point per variant: x = cost per case, else tokens per
+ * case, else latency p50 — the first known for every variant and not 0 for all (the axis says which); y = accuracy
+ * with its 95% interval as an error bar.
  */
 export const CHART_SCRIPT = String.raw`
   var SVG_NS = 'http://www.w3.org/2000/svg';
@@ -20,13 +21,20 @@ export const CHART_SCRIPT = String.raw`
     return node;
   }
 
+  // the first measure every variant has and some variant is above 0 on: all at 0 (a target that reports no usage
+  // counts 0 tokens) would stack every point on the y axis
   function chartAxis(list) {
-    if (list.every(function (v) { return v.costPerCaseUsd !== null; }))
-      return { label: 'cost per case (USD)', unit: 'per case', of: function (v) { return v.costPerCaseUsd; }, format: usd };
-    if (list.every(function (v) { return v.tokensPerCase !== null; }))
-      return { label: 'tokens per case (cost unknown)', unit: 'tokens per case', of: function (v) { return v.tokensPerCase; },
-        format: function (t) { return count(Math.round(t)); } };
-    return null;
+    var axes = [
+      { label: 'cost per case (USD)', unit: 'per case', of: function (v) { return v.costPerCaseUsd; }, format: usd },
+      { label: 'tokens per case (cost unknown)', unit: 'tokens per case', of: function (v) { return v.tokensPerCase; },
+        format: function (t) { return count(Math.round(t)); } },
+      { label: 'latency p50 (cost and tokens unknown)', unit: 'latency p50',
+        of: function (v) { return v.latencyMs === null ? null : v.latencyMs.p50; }, format: ms }
+    ];
+    return axes.find(function (axis) {
+      var values = list.map(axis.of);
+      return values.every(function (x) { return x !== null; }) && values.some(function (x) { return x > 0; });
+    }) || null;
   }
 
   function chartPoint(v, name, x, y, axis) {

@@ -26,7 +26,8 @@ fieldset label { margin-right: 8px; }
 .row.head { font-weight: 600; background: var(--alt); border-bottom: 1px solid var(--line); cursor: default; }
 .row.odd { background: var(--alt); }
 .row.sel { outline: 2px solid #0969da; outline-offset: -2px; }
-#viewport { height: 60vh; overflow: auto; position: relative; }
+/* as tall as its rows up to 60% of the screen: a short run leaves no blank table on the first screen */
+#viewport { max-height: 60vh; min-height: var(--row); overflow: auto; position: relative; }
 #rows { position: absolute; left: 0; right: 0; top: 0; }
 .st { font-weight: 600; } .st.passed { color: var(--passed); } .st.failed { color: var(--failed); }
 .st.errored { color: var(--errored); } .st.skipped { color: var(--skipped); }

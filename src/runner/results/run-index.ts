@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path'
 import type { RunMeta } from '../../baselines/summary.ts'
 import type { CaseStatus } from '../../model/case-result.ts'
 import type { CaseStats, RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { GateResult } from '../../baselines/gate.ts'
 import type { Redactor } from '../../util/redact.ts'
 
 /** The file in a reports folder with one line per finished run, newest last: what `evals view` lists. */
@@ -11,9 +12,11 @@ export const RUN_INDEX_FILE = 'index.jsonl'
 /** `index.jsonl` line format version. */
 export const RUN_INDEX_VERSION = 1
 
-/** One suite of a finished run, as the run list shows it. */
+/** One suite of a finished run (one variant of it, when it has variants), as the run list shows it. */
 export interface RunIndexSuite {
   suite: string
+  /** the variant these numbers are of, when the suite has variants */
+  variant?: string
   targetId: string
   modelId: string | null
   git?: { commit?: string; branch?: string }
@@ -23,6 +26,8 @@ export interface RunIndexSuite {
   counts: Record<CaseStatus, number>
   /** mean cost of a trial summed over the cases; null when some case's cost was unknown */
   costUsd: number | null
+  /** this suite's (variant's) gate decision, when it was gated */
+  gate?: GateResult['decision']
 }
 
 /** One line of `index.jsonl`: a finished run, small enough that 1,000 runs list in milliseconds. */
@@ -36,6 +41,8 @@ export interface RunIndexLine {
   /** whole-run totals: pairs by status and the known cost */
   counts: Record<CaseStatus, number>
   costUsd: number | null
+  /** the run's gate decision over every gated suite, when some suite was gated */
+  gate?: GateResult['decision']
   suites: RunIndexSuite[]
 }
 
@@ -49,22 +56,25 @@ export function runIndexLineOf(report: RunReport): RunIndexLine {
     ...(report.stoppedBy && { stoppedBy: report.stoppedBy }),
     counts: report.counts,
     costUsd: report.costUsd,
+    ...(report.gate && { gate: report.gate.decision }),
     suites: indexSuitesOf(report.suiteStats, report.cases),
   }
 }
 
 /** What `indexSuitesOf` reads of a suite's stats (a `SuiteStats`, or its JSON in summary.json). */
-export type IndexedSuiteStats = Pick<SuiteStats, 'suite' | 'accuracy'> & {
+export type IndexedSuiteStats = Pick<SuiteStats, 'suite' | 'variant' | 'accuracy'> & {
   meta: Pick<RunMeta, 'targetId' | 'modelId' | 'git'>
+  gate?: Pick<GateResult, 'decision'>
 }
 
 /** Each suite's accuracy, case counts and cost, from its stats and one pass over the run's cases. */
 export function indexSuitesOf(
   suiteStats: readonly IndexedSuiteStats[],
-  cases: Iterable<Pick<CaseStats, 'suite' | 'status' | 'costUsd' | 'trials' | 'errored'>>,
+  cases: Iterable<Pick<CaseStats, 'suite' | 'variant' | 'status' | 'costUsd' | 'trials' | 'errored'>>,
 ): RunIndexSuite[] {
   const suites = suiteStats.map((entry): RunIndexSuite => ({
     suite: entry.suite,
+    ...(entry.variant !== undefined && { variant: entry.variant }),
     targetId: entry.meta.targetId,
     modelId: entry.meta.modelId,
     ...(entry.meta.git && { git: entry.meta.git }),
@@ -75,10 +85,13 @@ export function indexSuitesOf(
     },
     counts: { passed: 0, failed: 0, errored: 0, skipped: 0 },
     costUsd: 0,
+    ...(entry.gate && { gate: entry.gate.decision }),
   }))
-  const bySuite = new Map(suites.map((suite) => [suite.suite, suite]))
+  // each variant of a suite counts its own cases
+  const keyOf = (suite: string, variant: string | undefined): string => `${suite}\u0000${variant ?? ''}`
+  const bySuite = new Map(suites.map((suite) => [keyOf(suite.suite, suite.variant), suite]))
   for (const stats of cases) {
-    const suite = bySuite.get(stats.suite)
+    const suite = bySuite.get(keyOf(stats.suite, stats.variant))
     if (suite === undefined) continue
     suite.counts[stats.status]++
     // a case's cost is the mean of a trial; errored trials cost too

@@ -1,0 +1,35 @@
+/**
+ * Runs once around the whole test run (vitest `globalSetup`): builds dist/ once, before any test file spawns the bin,
+ * so files never race to build it; and fails the run when a test left files in the repository's own folders (tests
+ * write into temporary directories only).
+ */
+import { spawnSync } from 'node:child_process'
+import { ensureBuilt, repo } from '../e2e/helpers.ts'
+
+/** what the build and the tools write on purpose: the rest of the repository is the tests' to leave alone */
+const OWN_OUTPUT = ['node_modules', 'dist', 'action/dist'].map((dir) => `:(exclude)${dir}`)
+
+/** files git does not track (ignored ones included), outside the build's own output; undefined outside a checkout */
+function strayFiles(): Set<string> | undefined {
+  const listed = spawnSync('git', ['ls-files', '--others', '--', '.', ...OWN_OUTPUT], {
+    cwd: repo,
+    encoding: 'utf8',
+  })
+  if (listed.status !== 0) return undefined
+  return new Set(listed.stdout.split('\n').filter((path) => path !== ''))
+}
+
+export function setup(): () => void {
+  ensureBuilt()
+  const before = strayFiles()
+  return () => {
+    const after = strayFiles()
+    if (before === undefined || after === undefined) return
+    const added = [...after].filter((path) => !before.has(path)).slice(0, 10)
+    if (added.length > 0)
+      throw new Error(
+        `tests wrote into the repository: ${added.join(', ')}. Write into a temporary directory (mkdtemp) instead, ` +
+          'e.g. `--out <tmp>` for `evals run`.',
+      )
+  }
+}
