@@ -163,7 +163,7 @@ export interface CaseStats extends CaseSummary {
   passRate: number | null
   /** unbiased pass@k with k = `trials`: the chance at least one of k trials passes; null without a verdict */
   passAtK: number | null
-  /** pass^k with k = `trials`: the chance k fresh trials all pass, (passes / trials)^k; null without a verdict */
+  /** unbiased pass^k with k = `trials`: the chance k fresh trials all pass, C(passes, k) / C(trials, k); null without a verdict */
   passHatK: number | null
   /** some, but not all, trials passed */
   flaky: boolean

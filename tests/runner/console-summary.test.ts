@@ -40,7 +40,7 @@ Accuracy  55.6% weighted ± 28.7 (SE) · 95% CI 15.1–89.8% over 3 cases
 Flaky     1 case: flaky-one 2/3
 Per case  passes/trials · pass rate · pass@k and pass^k with k = trials
   ✓ always       3/3 100%  pass@3 1.00 · pass^3 1.00
-  ~ flaky-one    2/3  67%  pass@3 1.00 · pass^3 0.30 flaky
+  ~ flaky-one    2/3  67%  pass@3 1.00 · pass^3 0.00 flaky
   ✗ broken       0/3   0%  pass@3 0.00 · pass^3 0.00
 `)
   })
