@@ -64,7 +64,9 @@ describe('passHatK', () => {
   test('is unbiased: its mean over c ~ Binomial(n, p) is p^k', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 25 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 1, max: n }))),
+        fc
+          .integer({ min: 1, max: 25 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 1, max: n }))),
         fc.double({ min: 0, max: 1, noNaN: true }),
         ([n, k], p) => {
           let mean = 0
