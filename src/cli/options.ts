@@ -155,8 +155,9 @@ export const RUN_FLAGS = {
     default: false,
     section: GATE_SECTION,
     description: [
-      'after a complete run with no failed or errored case, write',
-      '`<baseline-dir>/<suite>.json` (atomically; commit it)',
+      'after a complete run, write `<baseline-dir>/<suite>.json` (atomically; commit it) for',
+      'each suite with no failed or errored case (`expect_fail` cases aside), naming the',
+      'suites skipped; a file whose results are the same is left as it is',
     ],
   },
   force: {
@@ -164,7 +165,7 @@ export const RUN_FLAGS = {
     default: false,
     key: 'forceBaseline',
     section: GATE_SECTION,
-    description: 'with --update-baseline: write it even though cases failed or errored',
+    description: 'with --update-baseline: write every suite, failing cases and unchanged results too',
   },
   'baseline-dir': {
     type: 'string',

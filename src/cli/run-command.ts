@@ -1,7 +1,6 @@
 import { isAbsolute, relative } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
-import { baselineWritable } from '../runner/baselines.ts'
 import type { RunReport } from '../model/run-report.ts'
 import { DEFAULT_GRACE_MS } from '../runner/defaults.ts'
 import { resumeRun } from '../runner/resume-run.ts'
@@ -94,8 +93,8 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
       )
-    } else if (flags.updateBaseline && !baselineWritable(report, flags.forceBaseline)) {
-      process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
+    } else if (flags.updateBaseline) {
+      for (const line of skippedBaselines(report)) process.stderr.write(`${line}\n`)
     }
     return exitSoon(exitCodeOf(report))
   } finally {
@@ -110,16 +109,16 @@ function shortPath(dir: string): string {
   return below === '' || below.startsWith('..') || isAbsolute(below) ? dir : below
 }
 
-/** Why `--update-baseline` wrote nothing: the failing cases, and the way out. */
-function notGoodEnoughForBaseline(report: RunReport): string {
-  const { failed, errored } = report.counts
-  const ids = [...new Set(report.problems.map((problem) => `${problem.suite}/${problem.caseId}`))]
-  const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 || report.moreProblems > 0 ? ', …' : '')
-  return (
-    `Baseline not updated: ${failed} case run${failed === 1 ? '' : 's'} failed and ${errored} errored (${shown}); ` +
-    'a baseline records a good run. Fix them and run again with `--update-baseline`, ' +
-    'or add `--force` to record this run as it is.'
-  )
+/** Why `--update-baseline` skipped a suite, one line each: its failing cases, and the ways out. */
+function skippedBaselines(report: RunReport): string[] {
+  return report.suiteStats.flatMap((stats) => {
+    if (stats.baselineSkipped === undefined) return []
+    const suite = stats.variant === undefined ? stats.suite : `${stats.suite} [${stats.variant}]`
+    return [
+      `Baseline of \`${suite}\` not updated: ${stats.baselineSkipped}; a baseline records a good run. ` +
+        'Fix them, mark a known failure with `expect_fail: true`, or add `--force` to record this run as it is.',
+    ]
+  })
 }
 
 /** A target abandoned after a timeout may hold the event loop open; leave anyway a moment after the run. */

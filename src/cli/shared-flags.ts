@@ -53,9 +53,12 @@ export const REPORTER_FLAG = {
 export function baselineMissingFlag(command: string) {
   return {
     type: 'string',
-    value: 'ok',
-    default: 'error',
-    description: 'a missing baseline is a notice, not an error (first runs)',
+    value: 'ok|error',
+    default: 'ok',
+    description: [
+      '`ok` (default): a suite without a baseline file runs ungated with a warning, the',
+      'others stay gated; `error`: a missing baseline stops the run (strict)',
+    ],
     parse: (given: string, flag: string): 'ok' | 'error' => {
       if (given === 'ok' || given === 'error') return given
       throw new ConfigError(`${command}: \`${flag}\` must be \`ok\` or \`error\`, got "${given}".`)

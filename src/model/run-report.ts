@@ -115,8 +115,12 @@ export interface SuiteStats {
   baselineFile?: string
   /** true when `baselineFile` did not exist and `--baseline-missing ok` let the run go on without a comparison */
   baselineMissing?: boolean
-  /** the baseline file written by `--update-baseline` */
+  /** the baseline file written by `--update-baseline` (or left as it was, see `baselineUnchanged`) */
   baselineWritten?: string
+  /** true when `--update-baseline` found the same results in `baselineWritten` and left the file untouched */
+  baselineUnchanged?: true
+  /** why `--update-baseline` skipped this suite: its failed and errored cases, e.g. "1 failed (`refund`)" */
+  baselineSkipped?: string
   /** this suite's gate decision; the run's is `RunReport.gate` */
   gate?: GateResult
 }
@@ -212,8 +216,8 @@ export interface VariantPair {
   b: string
   /** `b-better` when B's pass rate is higher at p < alpha, `a-better` when lower, else no significant difference */
   verdict: 'a-better' | 'b-better' | 'no-difference'
-  /** exact McNemar (one trial each) or sign test, with B − A accuracy and its paired-bootstrap interval */
-  method: 'mcnemar-exact' | 'sign-test' | null
+  /** the paired test of the gate (`stratified-permutation`), with B − A accuracy and its paired-bootstrap interval */
+  method: 'stratified-permutation' | null
   cases: number
   /** B's mean pass rate minus A's, over the paired cases */
   difference: number | null

@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
-import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from '../baselines/baseline.ts'
+import { baselinePath, readBaseline, readBaselineIfPresent } from '../baselines/baseline.ts'
 import { compareToBaseline } from '../baselines/compare.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { Baseline } from '../baselines/schema.ts'
 import { baselineFromSummaries, type RunMeta, type RunSummary } from '../baselines/summary.ts'
+import { updateBaseline, type BaselineUpdate } from '../baselines/update.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { bootstrapMean } from '../stats/bootstrap.ts'
@@ -14,14 +15,17 @@ import { toCaseSummary, type SuiteCases } from './case-stats.ts'
 import type { CaseStats } from '../model/run-report.ts'
 import { isFlaky } from '../stats/trials.ts'
 import { TypedList } from '../util/typed-list.ts'
-import type { RunReport, SuiteStats } from '../model/run-report.ts'
+import type { SuiteStats } from '../model/run-report.ts'
 import { suiteFileKey } from './variants.ts'
 
 /** Comparing each suite with its baseline (`--baseline`) and applying the gate. */
 export interface BaselineOptions {
   /** a directory of `<suite>.json` baselines, or one baseline file when the run has one suite */
   path: string
-  /** `ok` goes on without a comparison when the baseline file does not exist (first runs) @default 'error' */
+  /**
+   * `ok`: a suite whose baseline file does not exist runs ungated, with a warning, and the others stay gated;
+   * `error` stops the run before anything runs (strict) @default 'ok'
+   */
   missing?: 'error' | 'ok'
   /** gate settings that win over the case files' `gate:` blocks (the CLI flags) */
   gate?: GateOptions
@@ -59,7 +63,10 @@ export async function loadBaselines(
     gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
     const file = baselineFileFor(options.path, suiteFileKey(suite), suites.length)
-    const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
+    const baseline =
+      options.missing === 'error'
+        ? await readBaseline(file, ', or drop `--baseline-missing error` to run this suite ungated')
+        : await readBaselineIfPresent(file)
     bySuite.set(suite, { file, baseline })
   }
   return { bySuite, gate }
@@ -126,6 +133,7 @@ export function suiteStatsOf(
       ? null
       : compareToBaseline(run, loaded.baseline, {
           maxBaselineAgeDays: gateOptions.max_baseline_age_days,
+          alpha: gateOptions.alpha,
           ...(options?.now && { now: options.now }),
         })
   return {
@@ -133,7 +141,12 @@ export function suiteStatsOf(
       ...stats,
       ...(loaded && { baselineFile: loaded.file }),
       ...(loaded && loaded.baseline === null && { baselineMissing: true }),
-      gate: gate.evaluateGate(comparison, run, gateOptions),
+      gate: gate.evaluateGate(
+        comparison,
+        run,
+        gateOptions,
+        loaded?.baseline === null ? { missingBaseline: loaded.file } : {},
+      ),
     },
     comparison,
   }
@@ -154,24 +167,34 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
     : gated.some((entry) => entry.gate?.decision === 'warn')
       ? 'warn'
       : 'pass'
-  return { decision, reasons, warnings }
+  // the run sees what its least sensitive suite sees
+  const drops = gated.flatMap((entry) => entry.gate?.minimumDetectableDrop ?? [])
+  return {
+    decision,
+    reasons,
+    warnings,
+    ...(drops.length > 0 && { minimumDetectableDrop: Math.max(...drops) }),
+  }
 }
 
-/** A baseline records a good run: none with failed or errored pairs, unless `force` (`--force`). */
-export function baselineWritable(report: Pick<RunReport, 'counts'>, force = false): boolean {
-  return force || report.counts.failed + report.counts.errored === 0
-}
-
-/** Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically; returns the file. */
+/**
+ * Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically, unless its results are
+ * those already in the file (`force` writes anyway); returns the file and what was done.
+ */
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
   name = meta.suite,
-): Promise<string> {
+  force = false,
+): Promise<{ file: string; update: BaselineUpdate }> {
   const file = baselinePath(dir, name)
-  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)))
-  return file
+  const update = await updateBaseline(
+    file,
+    baselineFromSummaries(meta, Array.from(cases, toCaseSummary)),
+    force,
+  )
+  return { file, update }
 }
 
 /** The mean case score with its bootstrap interval, over the graded cases' scores. */

@@ -2,6 +2,7 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { Suite } from '../cases/suite.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { SuiteStats, VariantComparison } from '../model/run-report.ts'
+import { baselineBlockers, blockersSentence } from '../baselines/writable.ts'
 import { suiteStatsOf, writeSuiteBaseline } from './baselines.ts'
 import { toCaseSummary } from './case-stats.ts'
 import { gitInfoOf, runMetaOf } from './run-meta.ts'
@@ -66,14 +67,15 @@ async function statsOfSuite(
   })
   const cases = stats.casesOf(suite.name, suite.variant?.name)
   const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, setup.baselines, options.baseline)
-  // a stopped run has holes; blessing it would hide every case that did not run
   if (writeBaselines && options.updateBaseline) {
-    entry.baselineWritten = await writeSuiteBaseline(
-      options.updateBaseline.dir,
-      meta,
-      cases.cases,
-      suiteFileKey(suite),
-    )
+    const { dir, force = false } = options.updateBaseline
+    const blockers = blockersSentence(baselineBlockers(cases.cases))
+    if (blockers !== undefined && !force) entry.baselineSkipped = blockers
+    else {
+      const { file, update } = await writeSuiteBaseline(dir, meta, cases.cases, suiteFileKey(suite), force)
+      entry.baselineWritten = file
+      if (update === 'unchanged') entry.baselineUnchanged = true
+    }
   }
   if (!suite.variant) return { stats: entry, comparison }
   entry.variant = suite.variant.name

@@ -68,13 +68,13 @@ export function pairedRateTest(
   const paired = rates.filter((rate) => rate.weight > 0 && rate.baselineTrials > 0 && rate.currentTrials > 0)
   const totalWeight = paired.reduce((sum, rate) => sum + rate.weight, 0)
   if (totalWeight === 0) return null
-  let baselineRate = 0
-  let currentRate = 0
+  let baselineSum = 0
+  let currentSum = 0
   const strata: Stratum[] = []
   for (const { weight, baselinePasses, baselineTrials, currentPasses, currentTrials } of paired) {
     const share = weight / totalWeight
-    baselineRate += (share * baselinePasses) / baselineTrials
-    currentRate += (share * currentPasses) / currentTrials
+    baselineSum += (weight * baselinePasses) / baselineTrials
+    currentSum += (weight * currentPasses) / currentTrials
     const passes = baselinePasses + currentPasses
     const population = baselineTrials + currentTrials
     // a case that passed (or failed) every trial splits one way only: it adds nothing to T and no variance
@@ -100,6 +100,8 @@ export function pairedRateTest(
     strata.length > NORMAL_ABOVE
       ? normalTails(strata, deviation)
       : (exactTails(strata, deviation, center) ?? sampledTails(strata, deviation, center, resamples, seed))
+  const baselineRate = baselineSum / totalWeight
+  const currentRate = currentSum / totalWeight
   return {
     baselineRate,
     currentRate,
@@ -151,12 +153,15 @@ function exactTails(strata: readonly Stratum[], deviation: number, center: numbe
   }
   let lower = 0
   let twoSided = 0
+  let total = 0
   for (const [value, chance] of distribution) {
     const moved = value - center
+    total += chance
     if (moved <= deviation + TIE) lower += chance
     if (Math.abs(moved) >= Math.abs(deviation) - TIE) twoSided += chance
   }
-  return { lower: Math.min(1, lower), twoSided: Math.min(1, twoSided), resamples: 'exact' }
+  // divided by the summed mass, so rounding in the products never leaves a whole tail short of 1
+  return { lower: Math.min(1, lower / total), twoSided: Math.min(1, twoSided / total), resamples: 'exact' }
 }
 
 function sampledTails(
