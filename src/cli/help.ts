@@ -1,9 +1,10 @@
 import type { FlagTable } from './flag-table.ts'
 
 /** The exit codes of `evals run` and `evals merge`, as their help shows them. */
-export const EXIT_CODES = `Exit codes: 0 all passed (gate warnings included); 1 a case failed or the gate failed; 2 the run could not
-happen, or cases only errored — an infrastructure failure (target crashed or timed out, a check threw, a missing
-or broken baseline), not a quality failure; 130 interrupted.
+export const EXIT_CODES = `Exit codes: 0 all passed (gate warnings included); 1 the gate failed, or a case failed (with the default
+\`--fail-on failure\`; \`expect_fail\` cases aside); 2 the run could not happen, or cases only errored — an
+infrastructure failure (target crashed or timed out, a check threw, a broken baseline), not a quality failure;
+130 interrupted. The \`Outcome\` line says which happened.
 `
 
 export const HELP = (

@@ -2,11 +2,12 @@ import { ConfigError } from '../errors.ts'
 import { createReporters, DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { mergeRuns } from '../runner/merge.ts'
 import { defineCommand } from './command.ts'
-import { exitCodeOf } from './exit-code.ts'
+import { exitCodeOf, outcomeLine } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
 import { EXIT_CODES } from './help.ts'
 import {
   baselineMissingFlag,
+  failOnFlag,
   GATE_FLAGS,
   NO_COLOR_FLAG,
   parseGateFlags,
@@ -41,9 +42,11 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
     },
     'baseline-missing': {
       ...baselineMissingFlag('evals merge'),
-      description: 'a missing baseline is a notice, not an error',
+      description:
+        'a suite without a baseline runs ungated with a warning (`ok`), or stops the merge (`error`)',
     },
     ...GATE_FLAGS,
+    'fail-on': failOnFlag('evals merge'),
     'no-color': NO_COLOR_FLAG,
     help: HELP_FLAG,
   },
@@ -71,6 +74,7 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
     })
     process.stdout.write(`Merged    ${report.dir}\n`)
     for (const file of files) process.stdout.write(`${' '.repeat(10)}${file}\n`)
-    return exitCodeOf(report)
+    process.stdout.write(`${outcomeLine(report, flags.failOn)}\n`)
+    return exitCodeOf(report, flags.failOn)
   },
 })

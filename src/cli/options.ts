@@ -11,6 +11,7 @@ import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {
   baselineMissingFlag,
+  failOnFlag,
   GATE_FLAGS,
   gateFlagOf,
   NO_COLOR_FLAG,
@@ -187,6 +188,8 @@ export const RUN_FLAGS = {
     description: 'compare with `<dir>/<suite>.json` (or one file) and apply the gate',
   },
   'baseline-missing': { ...baselineMissingFlag('evals run'), section: GATE_SECTION },
+  'fail-on': { ...failOnFlag('evals run'), section: GATE_SECTION },
+  'strict-critical': { ...GATE_FLAGS['strict-critical'], section: GATE_SECTION },
   alpha: { ...GATE_FLAGS.alpha, section: GATE_SECTION },
   'max-latency-ratio': { ...GATE_FLAGS['max-latency-ratio'], section: GATE_SECTION },
   'max-cost-ratio': {

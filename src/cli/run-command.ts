@@ -6,7 +6,7 @@ import { DEFAULT_GRACE_MS } from '../runner/defaults.ts'
 import { resumeRun } from '../runner/resume-run.ts'
 import { runSuites } from '../runner/run-suite.ts'
 import { defineCommand } from './command.ts'
-import { exitCodeOf } from './exit-code.ts'
+import { exitCodeOf, outcomeLine } from './exit-code.ts'
 import { passedOn } from './flag-table.ts'
 import { EXIT_CODES } from './help.ts'
 import { parseRunFlags, RUN_FLAGS, type RunFlags } from './options.ts'
@@ -89,6 +89,7 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
         `Interrupted: ${report.notRun} case run${report.notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${shortPath(report.dir)}\`.\n`,
       )
     }
+    process.stdout.write(`${outcomeLine(report, flags.failOn)}\n`)
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
@@ -96,7 +97,7 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
     } else if (flags.updateBaseline) {
       for (const line of skippedBaselines(report)) process.stderr.write(`${line}\n`)
     }
-    return exitSoon(exitCodeOf(report))
+    return exitSoon(exitCodeOf(report, flags.failOn))
   } finally {
     process.off('SIGINT', onSigint)
     await tracing?.shutdown()
