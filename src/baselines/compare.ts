@@ -2,7 +2,7 @@ import { bootstrapWeightedMean } from '../stats/bootstrap.ts'
 import type { BootstrapOptions } from '../stats/bootstrap.ts'
 import { pairedRateTest } from '../stats/paired-rates.ts'
 import { percentile, percentiles } from '../stats/percentile.ts'
-import { bernoulliVariance, minimumDetectableDrop } from '../stats/power.ts'
+import { passFailVariance, minimumDetectableDrop } from '../stats/power.ts'
 import { DEFAULT_ALPHA } from './defaults.ts'
 import type {
   CaseComparison,
@@ -204,7 +204,7 @@ function pairedTest(
           weight,
           // both runs' trials pooled: under "no change" they estimate the same pass rate
           variance:
-            bernoulliVariance(baseline.passes + current.passes, baseline.trials + current.trials) ?? 0,
+            passFailVariance(baseline.passes + current.passes, baseline.trials + current.trials) ?? 0,
           baselineTrials: baseline.trials,
           currentTrials: current.trials,
         })),

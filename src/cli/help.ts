@@ -15,6 +15,7 @@ Usage
   evals run <cases.yaml|glob…> [options]   run case files and print a summary
   evals compare <run> <baseline.json|run>  compare a finished run with a baseline or another run; apply the gate
   evals baseline show <baseline.json>      print a baseline file
+  evals plan <cases.yaml…> [--drop 5]      how many trials the gate needs to see a drop, before spending money
   evals report <report.json> [options]     re-render JUnit, HTML or Markdown from a JSON report
   evals merge <run-dir…> [--out <dir>]     join the runs of \`--shard i/n\` into one run and report
   evals schema                             print the JSON Schema of case files

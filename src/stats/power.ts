@@ -26,8 +26,7 @@ export interface PowerOptions {
  * `power`, for a drop spread over the cases: (z₁₋α + z_power) · SE, where SE² = Σ wᵢ² σᵢ² (1/n_bᵢ + 1/n꜀ᵢ) / (Σw)²
  * is the variance of the paired difference of mean pass rates (Miller 2024, "Adding Error Bars to Evals", §5 power
  * analysis: paired questions cancel the between-question variance, and resampling divides the within-question
- * variance σ² by the number of trials). Never smaller than the lightest case's share of the weight: one case
- * failing every trial is the smallest change a pass/fail suite can show. Null when no case carries weight.
+ * variance σ² by the number of trials). Null when no case carries weight.
  */
 export function minimumDetectableDrop(
   cases: readonly PowerCase[],
@@ -37,29 +36,31 @@ export function minimumDetectableDrop(
   checkProbability('minimumDetectableDrop', 'alpha', alpha)
   checkProbability('minimumDetectableDrop', 'power', power)
   let total = 0
-  let lightest = Infinity
   let variance = 0
   for (const entry of cases) {
     checkCase(entry)
     if (entry.weight === 0) continue
     total += entry.weight
-    lightest = Math.min(lightest, entry.weight)
     variance += entry.weight ** 2 * entry.variance * (1 / entry.baselineTrials + 1 / entry.currentTrials)
   }
   if (total === 0) return null
   const z = normalQuantile(1 - alpha) + normalQuantile(power)
-  return Math.min(1, Math.max((z * Math.sqrt(variance)) / total, lightest / total))
+  return Math.min(1, (z * Math.sqrt(variance)) / total)
 }
 
 /**
- * An unbiased estimate of a case's p(1 − p) from its trials, c (n − c) / (n (n − 1)); over many cases it averages
- * to the true variance even though a single case that passed every trial gives 0. Null below two trials.
+ * A case's pass/fail variance p(1 − p) from its trials. When they disagree, the unbiased c (n − c) / (n (n − 1)),
+ * which averages to the true variance over many cases. When they all agree the case has shown no noise yet, not
+ * that it has none, so p is taken one half-trial from the edge, (c + ½) / (n + 1): 10 passes of 10 give p = 0.955
+ * and a variance of 0.043 rather than 0, which would promise the gate sees any drop at all. Null without a trial.
  */
-export function bernoulliVariance(passes: number, trials: number): number | null {
-  checkInteger('bernoulliVariance', 'trials', trials, 0)
-  checkInteger('bernoulliVariance', 'passes', passes, 0, trials)
-  if (trials < 2) return null
-  return (passes * (trials - passes)) / (trials * (trials - 1))
+export function passFailVariance(passes: number, trials: number): number | null {
+  checkInteger('passFailVariance', 'trials', trials, 0)
+  checkInteger('passFailVariance', 'passes', passes, 0, trials)
+  if (trials === 0) return null
+  if (passes > 0 && passes < trials) return (passes * (trials - passes)) / (trials * (trials - 1))
+  const p = (passes + 0.5) / (trials + 1)
+  return p * (1 - p)
 }
 
 /**

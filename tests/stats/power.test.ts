@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bernoulliVariance, minimumDetectableDrop, trialsToDetect } from '../../src/stats/power.ts'
+import { minimumDetectableDrop, passFailVariance, trialsToDetect } from '../../src/stats/power.ts'
 
 // z₀.₉₅ + z₀.₈ = 2.4864748605243863 (scipy.stats.norm.ppf(0.95) + norm.ppf(0.8)); the MDE is that times the SE of
 // the paired difference, SE² = Σ w² σ² (1/n_b + 1/n꜀) / (Σw)² (Miller 2024, "Adding Error Bars to Evals", §5)
@@ -28,14 +28,14 @@ describe('minimumDetectableDrop', () => {
     expect(minimumDetectableDrop(cases)).toBeCloseTo(0.34173328284616616, 9)
   })
 
-  test('never goes below one case failing outright, even when no trial varied', () => {
+  test('is 0 when no case varies at all, so callers take variances from `passFailVariance`', () => {
     const cases = Array.from({ length: 20 }, () => ({
       weight: 1,
       variance: 0,
       baselineTrials: 3,
       currentTrials: 3,
     }))
-    expect(minimumDetectableDrop(cases)).toBe(1 / 20)
+    expect(minimumDetectableDrop(cases)).toBe(0)
   })
 
   test('is null when no case carries weight', () => {
@@ -45,22 +45,30 @@ describe('minimumDetectableDrop', () => {
   })
 })
 
-describe('bernoulliVariance', () => {
-  test('is the unbiased c (n − c) / (n (n − 1))', () => {
-    expect(bernoulliVariance(9, 10)).toBeCloseTo(9 / 90, 12)
-    expect(bernoulliVariance(3, 3)).toBe(0)
-    expect(bernoulliVariance(1, 1)).toBeNull()
+describe('passFailVariance', () => {
+  test('is the unbiased c (n − c) / (n (n − 1)) when the trials disagree', () => {
+    expect(passFailVariance(9, 10)).toBeCloseTo(9 / 90, 12)
+    expect(passFailVariance(1, 2)).toBeCloseTo(0.5, 12)
   })
 
-  test('averages to p (1 − p) over c ~ Binomial(n, p)', () => {
+  test('averages to p (1 − p) over the c ~ Binomial(n, p) that disagree, as the unbiased estimator does', () => {
+    // E[c (n − c)] / (n (n − 1)) = p (1 − p); the c = 0 and c = n terms of that sum are 0
     const n = 4
     const p = 0.3
     const ways = [1, 4, 6, 4, 1]
     const mean = ways.reduce(
-      (sum, w, c) => sum + w * p ** c * (1 - p) ** (n - c) * (bernoulliVariance(c, n) ?? 0),
+      (sum, w, c) =>
+        sum + (c === 0 || c === n ? 0 : w * p ** c * (1 - p) ** (n - c) * (passFailVariance(c, n) ?? 0)),
       0,
     )
     expect(mean).toBeCloseTo(p * (1 - p), 12)
+  })
+
+  test('takes trials that all agree half a trial from the edge, not as noiseless', () => {
+    // p = (c + ½) / (n + 1): 10 of 10 → 10.5 / 11
+    expect(passFailVariance(10, 10)).toBeCloseTo((10.5 / 11) * (0.5 / 11), 12)
+    expect(passFailVariance(0, 3)).toBeCloseTo((0.5 / 4) * (3.5 / 4), 12)
+    expect(passFailVariance(0, 0)).toBeNull()
   })
 })
 
