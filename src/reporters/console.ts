@@ -3,6 +3,7 @@ import type { NamedVerdict } from '../model/case-result.ts'
 import type { CaseStats, VariantComparison } from '../model/run-report.ts'
 import { redact } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
+import { knownFailureLines } from './known-failures.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report-file/check-name.ts'
 import { formatSnapshots } from './console-snapshots.ts'
@@ -101,7 +102,9 @@ export class ConsoleReporter implements Reporter {
     if (result.status === 'errored') detail = ` ${s.dim('—')} ${result.error.message}`
     if (result.status === 'skipped') detail = ` ${s.dim(`(${result.reason})`)}`
     const time = result.status === 'skipped' ? '' : s.dim(` ${formatMs(result.durationMs)}`)
-    return `${color(MARK[result.status])} ${result.suite} › ${result.caseId}${trial}${time}${detail}`
+    const known =
+      result.expectFail !== undefined && result.status !== 'passed' ? s.dim(' (known failure)') : ''
+    return `${color(MARK[result.status])} ${result.suite} › ${result.caseId}${trial}${known}${time}${detail}`
   }
 
   #write(text: string): void {
@@ -145,6 +148,7 @@ export function formatSummary(report: RunReport, s: Style): string {
       ? `${label('Cases')}${counts}`
       : `${label('Runs')}${counts} ${s.dim(`(${formatCount(report.cases.length)} cases, up to ${trials} trials each)`)}`,
   )
+  lines.push(...knownFailureLines(report.cases, s))
   if (partial > 0) {
     lines.push(
       `${label('Partial')}${s.yellow(`${formatCount(partial)} passed with checks skipped`)} (no judge model); ` +
