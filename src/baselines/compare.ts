@@ -203,8 +203,7 @@ function pairedTest(
         weighted.map(({ weight, baseline, current }) => ({
           weight,
           // both runs' trials pooled: under "no change" they estimate the same pass rate
-          variance:
-            passFailVariance(baseline.passes + current.passes, baseline.trials + current.trials) ?? 0,
+          variance: passFailVariance(baseline.passes + current.passes, baseline.trials + current.trials) ?? 0,
           baselineTrials: baseline.trials,
           currentTrials: current.trials,
         })),

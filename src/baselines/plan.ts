@@ -106,7 +106,15 @@ function variancesOf(
   assumedPassRate: number,
 ): { variances: Map<string, number>; source: VarianceSource } {
   const scored = baseline?.cases.filter((entry) => entry.trials > 0) ?? []
-  const trials = scored.length === 0 ? 0 : Math.round(percentile(scored.map((entry) => entry.trials), 0.5))
+  const trials =
+    scored.length === 0
+      ? 0
+      : Math.round(
+          percentile(
+            scored.map((entry) => entry.trials),
+            0.5,
+          ),
+        )
   if (trials >= 2) {
     const entries = new Map(scored.map((entry) => [entry.id, entry]))
     const known = new Map<string, number>()
@@ -115,7 +123,8 @@ function variancesOf(
       if (entry !== undefined) known.set(id, passFailVariance(entry.passes, entry.trials) ?? 0)
     }
     // cases the baseline does not hold take the mean of those it does
-    const mean = known.size === 0 ? 0 : [...known.values()].reduce((sum, value) => sum + value, 0) / known.size
+    const mean =
+      known.size === 0 ? 0 : [...known.values()].reduce((sum, value) => sum + value, 0) / known.size
     return {
       variances: new Map(cases.map(({ id }) => [id, known.get(id) ?? mean])),
       source: { kind: 'baseline', trials },

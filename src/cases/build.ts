@@ -168,6 +168,7 @@ export function buildCase(
     ...optional('simulatedUser', simulatedUser),
     ...optional('critical', criticalOf(entry.critical)),
     ...optional('expectFail', entry.expect_fail === false ? undefined : entry.expect_fail),
+    ...optional('approvals', entry.approvals),
   }
 }
 

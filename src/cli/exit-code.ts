@@ -5,15 +5,16 @@ import type { RunReport } from '../model/run-report.ts'
 export const EXIT = { ok: 0, failed: 1, couldNotRun: 2, interrupted: 130 } as const
 
 /** What the exit code reads of a finished run. */
-export type ExitReport = Pick<RunReport, 'counts' | 'gate' | 'stoppedBy'> & Partial<Pick<RunReport, 'cases'>>
+export type ExitReport = Pick<RunReport, 'counts' | 'gate' | 'stoppedBy'> &
+  Partial<Pick<RunReport, 'cases' | 'failOn'>>
 
 /**
- * The exit code of a finished run under `--fail-on` (default `failure`): 130 interrupted; 1 when the gate failed,
+ * The exit code of a finished run under `--fail-on` (default: the run's own, else `failure`): 130 interrupted; 1 when the gate failed,
  * or (`failure`) a case failed, known failures (`expect_fail`) aside; 2 when what fails the run is errored cases
  * only (infrastructure: the target threw or timed out, or an evaluator crashed) or no case ran; 0 otherwise, a
  * gate warning included. `never` gives 0 unless no case ran.
  */
-export function exitCodeOf(report: ExitReport, failOn: FailOn = 'failure'): number {
+export function exitCodeOf(report: ExitReport, failOn: FailOn = report.failOn ?? 'failure'): number {
   return verdictOf(report, failOn).code
 }
 
@@ -21,7 +22,7 @@ export function exitCodeOf(report: ExitReport, failOn: FailOn = 'failure'): numb
  * The run's outcome line, in the Action's words: which happened and the exit code it gives, e.g.
  * "Outcome   failed: 2 case runs failed → exit 0 (`--fail-on regression` fails only on a failed gate or errored cases)".
  */
-export function outcomeLine(report: ExitReport, failOn: FailOn = 'failure'): string {
+export function outcomeLine(report: ExitReport, failOn: FailOn = report.failOn ?? 'failure'): string {
   const { code, outcome } = verdictOf(report, failOn)
   const why = code === 0 && outcome.status !== 'passed' ? `: ${IGNORED[failOn]}` : ''
   return `${'Outcome'.padEnd(10)}${outcome.status}: ${brief(report, outcome)} → exit ${code} (\`--fail-on ${failOn}\`${why})`

@@ -69,12 +69,13 @@ Refuses runs of different suites, overlapping shards and case files changed sinc
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate },
       }),
+      ...(flags.failOn !== undefined && { failOn: flags.failOn }),
       reporters,
       warn: (message) => process.stderr.write(`Warning: ${message}\n`),
     })
     process.stdout.write(`Merged    ${report.dir}\n`)
     for (const file of files) process.stdout.write(`${' '.repeat(10)}${file}\n`)
-    process.stdout.write(`${outcomeLine(report, flags.failOn)}\n`)
-    return exitCodeOf(report, flags.failOn)
+    process.stdout.write(`${outcomeLine(report)}\n`)
+    return exitCodeOf(report)
   },
 })

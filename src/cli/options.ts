@@ -1,3 +1,4 @@
+import { MAX_TRIALS } from '../cases/schema.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import {
@@ -5,8 +6,8 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
-} from '../runner/defaults.ts'
-import { parseShard } from '../runner/shard.ts'
+} from '../runner/plan/defaults.ts'
+import { parseShard } from '../runner/plan/shard.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {
@@ -70,7 +71,7 @@ export const RUN_FLAGS = {
   trials: {
     type: 'string',
     value: '<n>',
-    parse: positiveInteger,
+    parse: trialCount,
     passOn: true,
     description: "runs per case; overrides the files' `trials:`",
   },
@@ -188,7 +189,7 @@ export const RUN_FLAGS = {
     description: 'compare with `<dir>/<suite>.json` (or one file) and apply the gate',
   },
   'baseline-missing': { ...baselineMissingFlag('evals run'), section: GATE_SECTION },
-  'fail-on': { ...failOnFlag('evals run'), section: GATE_SECTION },
+  'fail-on': { ...failOnFlag('evals run'), passOn: true, section: GATE_SECTION },
   'strict-critical': { ...GATE_FLAGS['strict-critical'], section: GATE_SECTION },
   alpha: { ...GATE_FLAGS.alpha, section: GATE_SECTION },
   'max-latency-ratio': { ...GATE_FLAGS['max-latency-ratio'], section: GATE_SECTION },
@@ -308,6 +309,15 @@ function positiveInteger(value: string, flag: string): number {
   if (!Number.isInteger(n) || n < 1) {
     throw new ConfigError(`evals run: \`${flag}\` must be a positive whole number, got "${value}".`)
   }
+  return n
+}
+
+function trialCount(value: string, flag: string): number {
+  const n = positiveInteger(value, flag)
+  if (n > MAX_TRIALS)
+    throw new ConfigError(
+      `evals run: \`${flag}\` is at most ${MAX_TRIALS.toLocaleString('en-US')}, got "${value}".`,
+    )
   return n
 }
 

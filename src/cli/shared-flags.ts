@@ -60,7 +60,6 @@ export function failOnFlag(command: string) {
   return {
     type: 'string',
     value: FAIL_ON.join('|'),
-    default: 'failure',
     description: [
       '`failure` (default): exit 1 when the gate fails or a case fails (`expect_fail` cases',
       'aside); `regression`: only when the gate fails (errored cases still exit 2);',

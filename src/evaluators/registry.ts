@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { answeredBy, guardrailTripped, interrupted } from './agent-flow.ts'
 import { costUsdLte, iterationsLte, latencyMsLte } from './budgets.ts'
 import { bleu } from './bleu.ts'
 import { contains, notContains } from './contains.ts'
@@ -58,6 +59,9 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   javascript,
   isValidToolCall,
   similar,
+  answeredBy,
+  guardrailTripped,
+  interrupted,
 ]
 
 /** The registry: case-file kind → definition (schemas, shorthand, factory). */

@@ -1,14 +1,27 @@
+import type { ApprovalDecision, PendingApproval, RunState } from '../engine/approvals/approval.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import type { Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
+import { scriptedDecisions } from './approvals.ts'
 import type { Target } from './target.ts'
 
-/** What an Agent looks like to a target: anything with a `run(input, { signal, trial })` method. */
+/**
+ * What an Agent looks like to a target: anything with a `run(input, { signal, trial })` method; `resume` for cases
+ * with scripted `approvals:`.
+ */
 export interface RunnableAgent {
   run(input: string | readonly Turn[], options: { signal?: AbortSignal; trial?: number }): Promise<unknown>
+  resume?(
+    state: RunState,
+    decisions: readonly ApprovalDecision[],
+    options: { signal?: AbortSignal; trial?: number },
+  ): Promise<unknown>
 }
+
+/** Interrupted runs resumed in one case at most; a model that keeps asking ends interrupted. */
+const MAX_RESUMES = 20
 
 export interface AgentTargetOptions {
   /** path of the module, relative to `baseDir` */
@@ -97,9 +110,27 @@ async function createAgent(
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
   return wrapFunction(
     id,
-    (input, context) => agent.run(input, { signal: context.signal, trial: context.trial }),
+    async (input, context) => {
+      const options = { signal: context.signal, trial: context.trial }
+      let result = await agent.run(input, options)
+      for (let round = 0; round < MAX_RESUMES && context.approvals && isInterrupted(result); round++) {
+        const decisions = scriptedDecisions(result.interruptions, context.approvals)
+        if (!decisions) break
+        if (!agent.resume)
+          throw new ConfigError(
+            `${label}: the case has \`approvals:\`, and the agent has no \`resume\` method to continue with them.`,
+          )
+        result = await agent.resume(result.state, decisions, options)
+      }
+      return result
+    },
     label,
   )
+}
+
+function isInterrupted(result: unknown): result is { interruptions: PendingApproval[]; state: RunState } {
+  const value = result as { stopReason?: unknown; interruptions?: unknown } | null
+  return value?.stopReason === 'interrupted' && Array.isArray(value.interruptions)
 }
 
 function isRunnable(value: unknown): value is RunnableAgent {

@@ -41,11 +41,13 @@ export function toTranscript(
   if (!isResultLike(value)) return undefined
   // keys in canonical order, so results.jsonl writes the transcript as it is, without sorting a copy
   const transcript = { costUsd: value.costUsd ?? null } as Transcript
-  // an agent stopping on a limit is behaviour to grade; a crash or an abort is not
+  // an agent stopping on a limit, a guardrail or an approval is behaviour to grade; a crash or an abort is not
   if (
     value.error !== undefined &&
     value.stopReason !== 'usage_limit' &&
-    value.stopReason !== 'max_iterations'
+    value.stopReason !== 'max_iterations' &&
+    value.stopReason !== 'guardrail' &&
+    value.stopReason !== 'interrupted'
   ) {
     transcript.error = value.error
   }

@@ -98,7 +98,10 @@ describe('compareToBaseline: paired test', () => {
         power: 0.8,
         // five cases split 1 of 2 trials (unbiased variance ½ each); fifteen passed 2 of 2, taken at p = 2.5/3
         // (variance 5/36): Z · √((5 · ½ + 15 · 5/36) · (1 + 1)) / 20; Acklam's Φ⁻¹ is good to a relative 1.2e-9
-        minimumDetectableDrop: expect.closeTo((Z * Math.sqrt((5 * 0.5 + (15 * 5) / 36) * 2)) / 20, 8) as number,
+        minimumDetectableDrop: expect.closeTo(
+          (Z * Math.sqrt((5 * 0.5 + (15 * 5) / 36) * 2)) / 20,
+          8,
+        ) as number,
         baselineTrials: 1,
         currentTrials: 1,
       },

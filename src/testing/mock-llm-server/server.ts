@@ -145,6 +145,10 @@ async function sendStream(
 
 async function sendFault(res: ServerResponse, request: MockRequest, reply: MockFaultReply): Promise<void> {
   const rendered = renderReply({ text: faultText }, request, idPrefix(request.api))
+  if (reply.fault === 'empty-choices' || reply.fault === 'null-message') {
+    sendHollow(res, request, reply.fault, body200(request, { text: faultText }))
+    return
+  }
   if (!request.stream) {
     const full = JSON.stringify(body200(request, { text: faultText }))
     const half = full.slice(0, Math.floor(full.length / 2))
@@ -160,7 +164,7 @@ async function sendFault(res: ServerResponse, request: MockRequest, reply: MockF
   }
   const all = frames(request, rendered)
   const head = all.slice(0, Math.ceil(all.length / 2))
-  const tail: Record<MockFaultReply['fault'], string[]> = {
+  const tail: Record<Exclude<MockFaultReply['fault'], HollowFault>, string[]> = {
     reset: [],
     'malformed-json': [
       `${request.api === 'anthropic' ? 'event: content_block_delta\n' : ''}data: {"choices": [oops\n\n`,
@@ -173,6 +177,33 @@ async function sendFault(res: ServerResponse, request: MockRequest, reply: MockF
   await sleep(reply.chunkDelayMs ?? 0, res)
   if (reply.fault === 'reset') res.write('', () => res.destroy())
   else res.end()
+}
+
+type HollowFault = 'empty-choices' | 'null-message'
+
+/** HTTP 200 and well-formed JSON, but no message in it: what a broken gateway sends. */
+function sendHollow(res: ServerResponse, request: MockRequest, fault: HollowFault, whole: unknown): void {
+  const body = whole as Record<string, unknown>
+  const empty = fault === 'empty-choices'
+  if (!request.stream) {
+    if (request.api === 'openai') {
+      const [choice] = body['choices'] as Record<string, unknown>[]
+      sendJson(res, 200, { ...body, choices: empty ? [] : [{ ...choice, message: null }] })
+    } else sendJson(res, 200, { ...body, content: empty ? undefined : null })
+    return
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', ...requestIdHeader(request) })
+  if (request.api === 'openai') {
+    const chunk = { id: `chatcmpl-mock-${request.index}`, object: 'chat.completion.chunk', created: 0 }
+    const choices = empty ? [] : [{ index: 0, delta: null, finish_reason: null }]
+    res.end(`${sse({ data: { ...chunk, model: body['model'], choices } })}data: [DONE]\n\n`)
+  } else if (empty) {
+    const message = { ...body, content: [], stop_reason: null }
+    res.end(
+      sse({ event: 'message_start', data: { type: 'message_start', message } }) +
+        sse({ event: 'message_stop', data: { type: 'message_stop' } }),
+    )
+  } else res.end(sse({ event: 'message_start', data: { type: 'message_start', message: null } }))
 }
 
 function streamErrorFrame(request: MockRequest): string {
