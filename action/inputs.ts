@@ -1,9 +1,10 @@
 import * as core from '@actions/core'
+import { FAIL_ON, type FailOn } from '../src/baselines/outcome.ts'
 import { ConfigError } from '../src/errors.ts'
 import { redactPatternProblem } from '../src/util/redact.ts'
 
-/** What fails the job, after the report and the comment are out. */
-export type FailOn = 'regression' | 'failure' | 'never'
+/** What fails the job, after the report and the comment are out: the words of `evals run --fail-on`. */
+export type { FailOn }
 
 /** The action's inputs, as action.yml documents them. */
 export interface ActionInputs {
@@ -11,7 +12,7 @@ export interface ActionInputs {
   cases: string[]
   /** compare with `<dir>/<suite>.json` and apply the gate */
   baselineDir?: string
-  /** `ok`: a suite without a baseline file runs without a comparison */
+  /** `ok`: a suite without a baseline file runs ungated, with a warning; `error` stops the run */
   baselineMissing: 'error' | 'ok'
   /** overrides the suites' `model:` */
   model?: string
@@ -30,16 +31,14 @@ export interface ActionInputs {
   redact: string[]
 }
 
-const FAIL_ON = ['regression', 'failure', 'never'] as const
-
 /** Reads and checks every input; throws a ConfigError naming the input on a bad value. */
 export function readInputs(): ActionInputs {
   const cases = core.getMultilineInput('cases', { required: true })
   const failOn = core.getInput('fail-on') || 'failure'
-  if (!FAIL_ON.includes(failOn as FailOn)) {
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
     throw new ConfigError(`Input \`fail-on\` must be one of ${FAIL_ON.join(', ')}; got "${failOn}".`)
   }
-  const baselineMissing = core.getInput('baseline-missing') || 'error'
+  const baselineMissing = core.getInput('baseline-missing') || 'ok'
   if (baselineMissing !== 'error' && baselineMissing !== 'ok') {
     throw new ConfigError(`Input \`baseline-missing\` must be \`error\` or \`ok\`; got "${baselineMissing}".`)
   }

@@ -15,13 +15,15 @@ export function baselinePath(directory: string, suite: string): string {
   return join(directory, `${suite.replace(/[^\w.-]/g, '-')}.json`)
 }
 
-/** Reads and validates a baseline file; throws ConfigError naming the file when it is missing, corrupt or stale. */
-export async function readBaseline(path: string): Promise<Baseline> {
+/**
+ * Reads and validates a baseline file; throws ConfigError naming the file when it is missing, corrupt or stale.
+ * `whenMissing` ends the message of a missing file with the caller's other way out.
+ */
+export async function readBaseline(path: string, whenMissing = ''): Promise<Baseline> {
   const baseline = await readBaselineIfPresent(path)
   if (baseline === null) {
     throw new ConfigError(
-      `Baseline file \`${path}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`, ` +
-        'or pass `--baseline-missing ok` for a first run.',
+      `Baseline file \`${path}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`${whenMissing}.`,
     )
   }
   return baseline

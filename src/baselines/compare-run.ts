@@ -19,6 +19,7 @@ export function compareRun(current: SuiteRun, reference: Baseline, flags: GateOp
   const gateOptions = resolveGateOptions({ ...current.gateOptions, ...flags })
   const comparison = compareToBaseline(current.run, reference, {
     maxBaselineAgeDays: gateOptions.max_baseline_age_days,
+    alpha: gateOptions.alpha,
   })
   return { comparison, gate: evaluateGate(comparison, current.run, gateOptions) }
 }

@@ -1,7 +1,9 @@
-import { pairedBootstrap } from '../stats/bootstrap.ts'
+import { bootstrapWeightedMean } from '../stats/bootstrap.ts'
 import type { BootstrapOptions } from '../stats/bootstrap.ts'
-import { mcnemarExact, signTest } from '../stats/binomial.ts'
-import { percentiles } from '../stats/percentile.ts'
+import { pairedRateTest } from '../stats/paired-rates.ts'
+import { percentile, percentiles } from '../stats/percentile.ts'
+import { passFailVariance, minimumDetectableDrop } from '../stats/power.ts'
+import { DEFAULT_ALPHA } from './defaults.ts'
 import type {
   CaseComparison,
   CaseSide,
@@ -11,12 +13,17 @@ import type {
   Transition,
 } from './comparison.ts'
 import type { Baseline } from './schema.ts'
-import type { RunSummary } from './summary.ts'
+import type { CaseSummary, RunSummary } from './summary.ts'
 import { ageWarnings, caseWarnings, metaWarnings } from './warnings.ts'
 
 const DAY_MS = 86_400_000
+/** the power the minimum detectable drop is given at */
+const POWER = 0.8
 
-/** Compares a run with its baseline case by case, with a paired significance test on the shared cases. */
+/**
+ * Compares a run with its baseline case by case, with the paired test of weighted pass rates on the shared cases
+ * and the smallest drop it can see. The weights, `critical:` and `expect_fail:` are the current run's.
+ */
 export function compareToBaseline(
   current: RunSummary,
   baseline: Baseline,
@@ -37,6 +44,7 @@ export function compareToBaseline(
         baseline: null,
         current: after,
         passRateDelta: null,
+        ...caseSettings(summary),
       })
       continue
     }
@@ -50,6 +58,7 @@ export function compareToBaseline(
       baseline: side,
       current: after,
       passRateDelta: comparable ? (after.passRate ?? 0) - (side.passRate ?? 0) : null,
+      ...caseSettings(summary),
     })
   }
   for (const entry of baseline.cases) {
@@ -75,7 +84,7 @@ export function compareToBaseline(
     cases,
     counts: countTransitions(cases),
     accuracy: accuracyOf(cases),
-    paired: pairedTest(paired, options.bootstrap),
+    paired: pairedTest(paired, options.alpha ?? DEFAULT_ALPHA, options.bootstrap),
     latency: latencyOf(paired),
     cost: costOf(paired),
     warnings: [
@@ -83,6 +92,14 @@ export function compareToBaseline(
       ...ageWarnings(baselineAgeDays, baseline.createdAt, options.maxBaselineAgeDays),
       ...caseWarnings(cases),
     ],
+  }
+}
+
+function caseSettings(summary: CaseSummary): Pick<CaseComparison, 'weight' | 'critical' | 'expectFail'> {
+  return {
+    ...(summary.weight !== undefined && summary.weight !== 1 && { weight: summary.weight }),
+    ...(summary.critical !== undefined && { critical: summary.critical }),
+    ...(summary.expectFail !== undefined && { expectFail: summary.expectFail }),
   }
 }
 
@@ -121,38 +138,80 @@ function countTransitions(cases: readonly CaseComparison[]): Record<Transition, 
 }
 
 function accuracyOf(cases: readonly CaseComparison[]): Comparison['accuracy'] {
-  const baseline = meanOf(cases.map((entry) => entry.baseline?.passRate ?? null))
-  const current = meanOf(cases.map((entry) => entry.current?.passRate ?? null))
+  const baseline = weightedMean(cases.map((entry) => [entry.baseline?.passRate ?? null, entry.weight ?? 1]))
+  const current = weightedMean(cases.map((entry) => [entry.current?.passRate ?? null, entry.weight ?? 1]))
   return { baseline, current, delta: baseline === null || current === null ? null : current - baseline }
 }
 
 function pairedTest(
   paired: readonly CaseComparison[],
+  alpha: number,
   bootstrap: BootstrapOptions | undefined,
 ): PairedComparison | null {
-  if (paired.length === 0) return null
-  const before = paired.map((entry) => entry.baseline?.passRate ?? 0)
-  const after = paired.map((entry) => entry.current?.passRate ?? 0)
-  const differences = paired.map((entry) => entry.passRateDelta ?? 0)
+  const sides = paired.flatMap((entry) =>
+    entry.baseline && entry.current
+      ? [{ weight: entry.weight ?? 1, baseline: entry.baseline, current: entry.current }]
+      : [],
+  )
+  const test = pairedRateTest(
+    sides.map(({ weight, baseline, current }) => ({
+      weight,
+      baselinePasses: baseline.passes,
+      baselineTrials: baseline.trials,
+      currentPasses: current.passes,
+      currentTrials: current.trials,
+    })),
+  )
+  if (test === null) return null
+  const weighted = sides.filter((side) => side.weight > 0)
+  const differences = weighted.map((side) => (side.current.passRate ?? 0) - (side.baseline.passRate ?? 0))
   const regressions = differences.filter((difference) => difference < 0).length
   const improvements = differences.filter((difference) => difference > 0).length
-  const singleTrials = paired.every((entry) => entry.baseline?.trials === 1 && entry.current?.trials === 1)
-  // McNemar's b counts baseline-only passes, so its upper tail is the regression side; the sign test's is the lower
-  const test = singleTrials ? mcnemarExact(regressions, improvements) : signTest(differences)
-  const baselineAccuracy = mean(before)
-  const currentAccuracy = mean(after)
+  const baselineTrials = Math.round(
+    percentile(
+      weighted.map((side) => side.baseline.trials),
+      0.5,
+    ),
+  )
+  const currentTrials = Math.round(
+    percentile(
+      weighted.map((side) => side.current.trials),
+      0.5,
+    ),
+  )
   return {
-    method: singleTrials ? 'mcnemar-exact' : 'sign-test',
-    cases: paired.length,
+    method: 'stratified-permutation',
+    nullDistribution: test.resamples,
+    cases: sides.length,
     regressions,
     improvements,
-    ties: paired.length - regressions - improvements,
-    baselineAccuracy,
-    currentAccuracy,
-    meanDifference: currentAccuracy - baselineAccuracy,
-    interval: pairedBootstrap(before, after, bootstrap).interval,
+    ties: sides.length - regressions - improvements,
+    baselineAccuracy: test.baselineRate,
+    currentAccuracy: test.currentRate,
+    meanDifference: test.meanDifference,
+    interval: bootstrapWeightedMean(
+      differences,
+      weighted.map((side) => side.weight),
+      bootstrap,
+    ).interval,
     pValue: test.pValue,
-    pRegression: singleTrials ? test.pGreater : test.pLess,
+    pRegression: test.pRegression,
+    power: {
+      alpha,
+      power: POWER,
+      minimumDetectableDrop: minimumDetectableDrop(
+        weighted.map(({ weight, baseline, current }) => ({
+          weight,
+          // both runs' trials pooled: under "no change" they estimate the same pass rate
+          variance: passFailVariance(baseline.passes + current.passes, baseline.trials + current.trials) ?? 0,
+          baselineTrials: baseline.trials,
+          currentTrials: current.trials,
+        })),
+        { alpha, power: POWER },
+      ),
+      baselineTrials,
+      currentTrials,
+    },
   }
 }
 
@@ -187,11 +246,13 @@ function sumKnown(values: readonly (number | null)[]): number | null {
   return sum
 }
 
-function meanOf(values: readonly (number | null)[]): number | null {
-  const known = values.filter((value) => value !== null)
-  return known.length === 0 ? null : mean(known)
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / values.length
+function weightedMean(values: readonly (readonly [number | null, number])[]): number | null {
+  let sum = 0
+  let total = 0
+  for (const [value, weight] of values) {
+    if (value === null) continue
+    sum += value * weight
+    total += weight
+  }
+  return total === 0 ? null : sum / total
 }

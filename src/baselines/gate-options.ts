@@ -15,7 +15,15 @@ export const gateOptionsSchema = z.strictObject({
   critical_tags: z
     .array(z.string().min(1))
     .default(['critical'])
-    .describe('cases with any of these tags fail the gate on any regression'),
+    .describe(
+      "cases with any of these tags are critical, as a case's own `critical: true`: judged by their own test",
+    ),
+  strict_critical: z
+    .boolean()
+    .default(false)
+    .describe(
+      'a critical case fails the gate on any drop of its pass rate, even one its trials cannot tell from noise',
+    ),
   min_pass_rate: z
     .union([
       rate,

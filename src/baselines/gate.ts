@@ -1,18 +1,31 @@
 import { ConfigError } from '../errors.ts'
+import { isSignificant } from '../stats/significance.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import type { Comparison, PairedComparison } from './comparison.ts'
-import { percent, points, pValue, ratio } from './format.ts'
+import { criticalVerdicts } from './critical.ts'
+import { percent, pValue, ratio, testName } from './format.ts'
 import type { GateOptions, ResolvedGateOptions } from './gate-options.ts'
 import { gateOptionsSchema } from './gate-options.ts'
 import type { CaseSummary, RunSummary } from './summary.ts'
 
-/** What the gate decided, and why: the front end maps `fail` to exit code 1. */
+/** What the gate decided, and why: the front end maps `fail` to exit code 1 (see `--fail-on`). */
 export interface GateResult {
   decision: 'pass' | 'fail' | 'warn'
   /** one sentence per failure, naming the case(s) and the numbers */
   reasons: string[]
   /** one sentence per warning, from the comparison and the gate */
   warnings: string[]
+  /**
+   * the smallest drop of the weighted accuracy its paired test catches at 80% power (0..1), so a pass says what it
+   * could not see; for a whole run, the largest over its suites. Absent without a comparison.
+   */
+  minimumDetectableDrop?: number
+}
+
+/** What the gate knows besides the comparison. */
+export interface GateContext {
+  /** the baseline file that was looked for and not found: the suite runs ungated, with a warning */
+  missingBaseline?: string
 }
 
 /**
@@ -24,13 +37,22 @@ export function evaluateGate(
   comparison: Comparison | null,
   current: RunSummary,
   options: GateOptions = {},
+  context: GateContext = {},
 ): GateResult {
   const gate = resolveGateOptions(options)
   const reasons: string[] = []
   const warnings = [...(comparison?.warnings ?? [])]
+  if (comparison === null && context.missingBaseline !== undefined) {
+    warnings.push(
+      `No baseline at \`${context.missingBaseline}\`, so this suite ran ungated (only floors apply). ` +
+        'Create it with `evals run <case-file> --update-baseline`; `--baseline-missing error` makes a missing baseline stop the run.',
+    )
+  }
   if (comparison !== null) {
     reasons.push(...significanceReasons(comparison.paired, gate.alpha))
-    reasons.push(...criticalReasons(comparison, gate.critical_tags))
+    const critical = criticalVerdicts(comparison.cases, gate.critical_tags, gate.alpha, gate.strict_critical)
+    reasons.push(...critical.reasons)
+    warnings.push(...critical.warnings)
     reasons.push(...limitReasons(comparison, gate))
   }
   const floors = floorChecks(current.cases, gate)
@@ -40,7 +62,8 @@ export function evaluateGate(
     reasons.push(`${warnings.length} warning(s) fail the gate because \`fail_on_warnings\` is true.`)
   }
   const decision = reasons.length > 0 ? 'fail' : warnings.length > 0 ? 'warn' : 'pass'
-  return { decision, reasons, warnings }
+  const mde = comparison?.paired?.power.minimumDetectableDrop
+  return { decision, reasons, warnings, ...(mde != null && { minimumDetectableDrop: mde }) }
 }
 
 /** Validates gate options and applies defaults; throws ConfigError listing every bad field. */
@@ -60,8 +83,20 @@ export function resolveGateOptions(options: GateOptions): ResolvedGateOptions {
   throw new ConfigError(`Invalid gate options:\n${issues.join('\n')}`)
 }
 
-/** The `min_pass_rate` floor of one case: its own entry, else the highest of its tags', else the default. */
+/**
+ * The floor of one case: its own `critical: { min_pass_rate }` and the gate's `min_pass_rate` (its case entry,
+ * else the highest of its tags', else the default), the higher of the two when both are set.
+ */
 export function floorFor(
+  entry: Pick<CaseSummary, 'id' | 'tags' | 'critical'>,
+  minPassRate: ResolvedGateOptions['min_pass_rate'],
+): number | undefined {
+  const own = entry.critical?.minPassRate
+  const gate = gateFloorFor(entry, minPassRate)
+  return own === undefined ? gate : gate === undefined ? own : Math.max(own, gate)
+}
+
+function gateFloorFor(
   entry: Pick<CaseSummary, 'id' | 'tags'>,
   minPassRate: ResolvedGateOptions['min_pass_rate'],
 ): number | undefined {
@@ -77,24 +112,13 @@ export function floorFor(
 
 function significanceReasons(paired: PairedComparison | null, alpha: number): string[] {
   // one-sided: the gate asks only "did it get worse?", so improvements never fail a build and the test keeps its power
-  if (paired === null || paired.meanDifference >= 0 || paired.pRegression >= alpha) return []
-  const test = paired.method === 'mcnemar-exact' ? 'exact McNemar test' : 'sign test'
+  if (paired === null || paired.meanDifference >= 0 || !isSignificant(paired.pRegression, alpha)) return []
   return [
-    `Accuracy regressed significantly on ${paired.cases} shared case(s): ${percent(paired.baselineAccuracy)} → ` +
-      `${percent(paired.currentAccuracy)} (${points(paired.meanDifference)}; ${paired.regressions} regressed, ` +
-      `${paired.improvements} improved), one-sided ${test} ${pValue(paired.pRegression)} < α = ${alpha}.`,
+    `Accuracy fell ${(-paired.meanDifference * 100).toFixed(1)} points on ${paired.cases} paired case(s): ` +
+      `${percent(paired.baselineAccuracy)} → ${percent(paired.currentAccuracy)} weighted ` +
+      `(${paired.regressions} fell, ${paired.improvements} rose), one-sided ${testName(paired.method)} ` +
+      `${pValue(paired.pRegression)} < α = ${alpha}.`,
   ]
-}
-
-function criticalReasons(comparison: Comparison, criticalTags: readonly string[]): string[] {
-  return comparison.cases.flatMap((entry) => {
-    const tag = entry.tags.find((candidate) => criticalTags.includes(candidate))
-    if (entry.transition !== 'regressed' || tag === undefined || !entry.baseline || !entry.current) return []
-    return [
-      `Critical case \`${entry.id}\` regressed: ${entry.baseline.passes}/${entry.baseline.trials} → ` +
-        `${entry.current.passes}/${entry.current.trials} trials passed (tagged \`${tag}\`).`,
-    ]
-  })
 }
 
 function limitReasons(comparison: Comparison, gate: ResolvedGateOptions): string[] {
@@ -144,8 +168,8 @@ function floorChecks(
     const passRate = entry.passes / entry.trials
     if (passRate < floor) {
       reasons.push(
-        `Case \`${entry.id}\` passed ${entry.passes}/${entry.trials} trials (${percent(passRate)}), ` +
-          `below its \`min_pass_rate\` of ${percent(floor)}.`,
+        `${entry.critical?.minPassRate === floor ? 'Critical case' : 'Case'} \`${entry.id}\` passed ` +
+          `${entry.passes}/${entry.trials} trials (${percent(passRate)}), below its \`min_pass_rate\` of ${percent(floor)}.`,
       )
     }
   }

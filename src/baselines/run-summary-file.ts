@@ -25,7 +25,15 @@ const summarySchema = z.object({
       gateOptions: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
-  cases: z.array(z.object({ ...baselineCaseSchema.shape, suite: z.string() })),
+  cases: z.array(
+    z.object({
+      ...baselineCaseSchema.shape,
+      suite: z.string(),
+      weight: z.number().nonnegative().optional(),
+      critical: z.object({ minPassRate: z.number().optional() }).optional(),
+      expectFail: z.union([z.literal(true), z.string()]).optional(),
+    }),
+  ),
 })
 
 /** A run's summary.json as comparisons read it. */
@@ -105,7 +113,7 @@ export function suiteRunOf(summary: RunSummaryFile, suite: string | undefined): 
       meta: { ...meta, ...(git && { git: definedOnly(git) }) },
       cases: summary.cases
         .filter((stats) => stats.suite === entry.suite)
-        .map(({ id, inputHash, tags, passes, trials, score, latencyMs, costUsd, status }) => ({
+        .map(({ id, inputHash, tags, passes, trials, score, latencyMs, costUsd, status, ...settings }) => ({
           id,
           inputHash,
           tags,
@@ -115,6 +123,9 @@ export function suiteRunOf(summary: RunSummaryFile, suite: string | undefined): 
           latencyMs,
           costUsd,
           status,
+          ...(settings.weight !== undefined && { weight: settings.weight }),
+          ...(settings.critical && { critical: definedOnly(settings.critical) }),
+          ...(settings.expectFail !== undefined && { expectFail: settings.expectFail }),
         })),
     },
     gateOptions: entry.gateOptions as GateOptions | undefined,

@@ -23,7 +23,22 @@ export interface CaseSummary {
   costUsd: number | null
   /** `passed` when every trial passed, `failed` when any failed, `errored` when trials errored and none failed, `skipped` when none ran */
   status: CaseStatus
+  /** the case's weight in the accuracy and in the gate's paired test @default 1 */
+  weight?: number
+  /** the case file's `critical:`: the gate judges this case on its own (its tags may make it critical too) */
+  critical?: CriticalSetting
+  /** the case file's `expect_fail:`, a known failure: its failures do not keep a baseline from being written */
+  expectFail?: KnownFailure
 }
+
+/** A critical case's own settings: `critical: true` is `{}`. */
+export interface CriticalSetting {
+  /** fail the gate when the case's pass rate over its trials falls below this floor, 0..1 */
+  minPassRate?: number
+}
+
+/** A case expected to fail: `true`, or the reason (e.g. an issue link). */
+export type KnownFailure = true | string
 
 /** Who and what produced a run: compared with the baseline's to warn about apples-to-oranges comparisons. */
 export interface RunMeta {

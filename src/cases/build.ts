@@ -166,8 +166,16 @@ export function buildCase(
     ...optional('turns', turns),
     ...optional('snapshot', entry.snapshot === false ? undefined : entry.snapshot),
     ...optional('simulatedUser', simulatedUser),
+    ...optional('critical', criticalOf(entry.critical)),
+    ...optional('expectFail', entry.expect_fail === false ? undefined : entry.expect_fail),
     ...optional('approvals', entry.approvals),
   }
+}
+
+function criticalOf(critical: CaseEntry['critical']): CaseDefinition['critical'] {
+  if (critical === undefined || critical === false) return undefined
+  if (critical === true || critical.min_pass_rate === undefined) return {}
+  return { minPassRate: critical.min_pass_rate }
 }
 
 function renderSimulatedUser(

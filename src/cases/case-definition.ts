@@ -1,3 +1,4 @@
+import type { CriticalSetting, KnownFailure } from '../baselines/summary.ts'
 import type { JudgeItem } from '../evaluators/llm-judge-options.ts'
 import type { ScriptedApproval } from '../targets/target.ts'
 import type { Turn } from '../types.ts'
@@ -13,8 +14,12 @@ export interface CaseDefinition {
   vars: Record<string, unknown>
   /** the case's tags, after the defaults' tags */
   tags: string[]
-  /** weight in the suite's weighted accuracy @default 1 */
+  /** weight in the suite's weighted accuracy and in the gate @default 1 */
   weight: number
+  /** `critical:`: the gate judges the case on its own (`critical: true` is `{}`) */
+  critical?: CriticalSetting
+  /** `expect_fail:`: a known failure, `true` or its reason */
+  expectFail?: KnownFailure
   /** why the case is skipped; absent when it runs */
   skip?: string
   /** set with `only: true`; when any case has it, the loader marks every other case skipped */

@@ -4,7 +4,7 @@ import type { CaseDefinition } from './case-definition.ts'
 
 /**
  * A suite's cases in file order. What selecting, counting, planning and aggregating read of a case (its id, tags,
- * weight, trials, line, `only`, `skip` and input hash) is kept compactly for every case; the whole definition is
+ * weight, trials, line, `only`, `skip`, `critical`, `expect_fail` and input hash) is kept compactly for every case; the whole definition is
  * built when asked for. A large case file's suite keeps no definitions at all and builds each from its slice of the
  * case file when the case runs, so memory stays flat at 100k cases.
  */
@@ -69,6 +69,16 @@ export class CaseList implements Iterable<CaseDefinition> {
   /** why the case is skipped; undefined when it runs */
   skip(index: number): string | undefined {
     return this.#heads.skips.get(this.#index(index)) ?? this.#skips?.get(index)
+  }
+
+  /** the case's `critical:` setting, if it has one */
+  critical(index: number): CaseDefinition['critical'] {
+    return this.#heads.critical.get(this.#index(index))
+  }
+
+  /** the case's `expect_fail:`, if it has one */
+  expectFail(index: number): CaseDefinition['expectFail'] {
+    return this.#heads.expectFail.get(this.#index(index))
   }
 
   /** the case's `timeout_ms`, if it has one */
@@ -168,6 +178,8 @@ class Heads {
   readonly only: TypedList<Uint8Array>
   readonly skips = new Map<number, string>()
   readonly timeouts = new Map<number, number>()
+  readonly critical = new Map<number, NonNullable<CaseDefinition['critical']>>()
+  readonly expectFail = new Map<number, NonNullable<CaseDefinition['expectFail']>>()
   readonly hashes: HashColumn
   /** the definitions, when kept */
   readonly #kept: (CaseDefinition | undefined)[] = []
@@ -195,6 +207,8 @@ class Heads {
     this.only.push(caseDef.only ? 1 : 0)
     if (caseDef.skip !== undefined) this.skips.set(index, caseDef.skip)
     if (caseDef.timeoutMs !== undefined) this.timeouts.set(index, caseDef.timeoutMs)
+    if (caseDef.critical !== undefined) this.critical.set(index, caseDef.critical)
+    if (caseDef.expectFail !== undefined) this.expectFail.set(index, caseDef.expectFail)
     this.hashes.push(hashInput(hashedInputOf(caseDef)))
     this.judged ||= (caseDef.judge?.length ?? 0) > 0
     if (keep || !this.#rebuild) this.#kept[index] = caseDef

@@ -222,6 +222,28 @@ export const caseSchema = z
       .describe('handlebars variables for input and checks; strict'),
     tags: tags.default([]),
     weight: z.number().nonnegative().default(1),
+    critical: z
+      .union([
+        z.boolean(),
+        z.strictObject({
+          min_pass_rate: z
+            .number()
+            .min(0)
+            .max(1)
+            .optional()
+            .describe('fail the gate when the pass rate over its trials falls below this, 0..1'),
+        }),
+      ])
+      .optional()
+      .describe(
+        'judge this case on its own in the gate: a drop significant over its trials fails, as does a rate below `min_pass_rate`',
+      ),
+    expect_fail: z
+      .union([z.boolean(), z.string().min(1)])
+      .optional()
+      .describe(
+        'a known failure (true, or the reason): it runs and is reported as such, but its failures neither block `--update-baseline` nor count for `--fail-on failure`',
+      ),
     skip: z
       .union([z.boolean(), z.string().min(1)])
       .default(false)

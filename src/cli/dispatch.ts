@@ -7,6 +7,7 @@ export const COMMANDS: ReadonlyMap<string, () => Promise<Command>> = new Map([
   ['run', async () => (await import('./run-command.ts')).runCommand],
   ['compare', async () => (await import('./compare-command.ts')).compareCommand],
   ['baseline', async () => (await import('./baseline-command.ts')).baselineCommand],
+  ['plan', async () => (await import('./plan-command.ts')).planCommand],
   ['report', async () => (await import('./report-command.ts')).reportCommand],
   ['merge', async () => (await import('./merge-command.ts')).mergeCommand],
   ['schema', async () => (await import('./schema-command.ts')).schemaCommand],

@@ -1,9 +1,10 @@
 import type { FlagTable } from './flag-table.ts'
 
 /** The exit codes of `evals run` and `evals merge`, as their help shows them. */
-export const EXIT_CODES = `Exit codes: 0 all passed (gate warnings included); 1 a case failed or the gate failed; 2 the run could not
-happen, or cases only errored — an infrastructure failure (target crashed or timed out, a check threw, a missing
-or broken baseline), not a quality failure; 130 interrupted.
+export const EXIT_CODES = `Exit codes: 0 all passed (gate warnings included); 1 the gate failed, or a case failed (with the default
+\`--fail-on failure\`; \`expect_fail\` cases aside); 2 the run could not happen, or cases only errored — an
+infrastructure failure (target crashed or timed out, a check threw, a broken baseline), not a quality failure;
+130 interrupted. The \`Outcome\` line says which happened.
 `
 
 export const HELP = (
@@ -14,6 +15,7 @@ Usage
   evals run <cases.yaml|glob…> [options]   run case files and print a summary
   evals compare <run> <baseline.json|run>  compare a finished run with a baseline or another run; apply the gate
   evals baseline show <baseline.json>      print a baseline file
+  evals plan <cases.yaml…> [--drop 5]      how many trials the gate needs to see a drop, before spending money
   evals report <report.json> [options]     re-render JUnit, HTML or Markdown from a JSON report
   evals merge <run-dir…> [--out <dir>]     join the runs of \`--shard i/n\` into one run and report
   evals schema                             print the JSON Schema of case files

@@ -2,11 +2,12 @@ import { ConfigError } from '../errors.ts'
 import { createReporters, DEFAULT_REPORTERS } from '../reporters/index.ts'
 import { mergeRuns } from '../runner/merge.ts'
 import { defineCommand } from './command.ts'
-import { exitCodeOf } from './exit-code.ts'
+import { exitCodeOf, outcomeLine } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
 import { EXIT_CODES } from './help.ts'
 import {
   baselineMissingFlag,
+  failOnFlag,
   GATE_FLAGS,
   NO_COLOR_FLAG,
   parseGateFlags,
@@ -46,9 +47,11 @@ Refuses runs of different suites, overlapping or missing shards and case files c
     },
     'baseline-missing': {
       ...baselineMissingFlag('evals merge'),
-      description: 'a missing baseline is a notice, not an error',
+      description:
+        'a suite without a baseline runs ungated with a warning (`ok`), or stops the merge (`error`)',
     },
     ...GATE_FLAGS,
+    'fail-on': failOnFlag('evals merge'),
     'no-color': NO_COLOR_FLAG,
     help: HELP_FLAG,
   },
@@ -73,12 +76,14 @@ Refuses runs of different suites, overlapping or missing shards and case files c
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate },
       }),
+      ...(flags.failOn !== undefined && { failOn: flags.failOn }),
       reporters,
       allowMissingShards: flags.allowMissingShards === true,
       warn: (message) => process.stderr.write(`Warning: ${message}\n`),
     })
     process.stdout.write(`Merged    ${report.dir}\n`)
     for (const file of files) process.stdout.write(`${' '.repeat(10)}${file}\n`)
+    process.stdout.write(`${outcomeLine(report)}\n`)
     return exitCodeOf(report)
   },
 })

@@ -12,6 +12,7 @@ import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {
   baselineMissingFlag,
+  failOnFlag,
   GATE_FLAGS,
   gateFlagOf,
   NO_COLOR_FLAG,
@@ -156,8 +157,9 @@ export const RUN_FLAGS = {
     default: false,
     section: GATE_SECTION,
     description: [
-      'after a complete run with no failed or errored case, write',
-      '`<baseline-dir>/<suite>.json` (atomically; commit it)',
+      'after a complete run, write `<baseline-dir>/<suite>.json` (atomically; commit it) for',
+      'each suite with no failed or errored case (`expect_fail` cases aside), naming the',
+      'suites skipped; a file whose results are the same is left as it is',
     ],
   },
   force: {
@@ -165,7 +167,7 @@ export const RUN_FLAGS = {
     default: false,
     key: 'forceBaseline',
     section: GATE_SECTION,
-    description: 'with --update-baseline: write it even though cases failed or errored',
+    description: 'with --update-baseline: write every suite, failing cases and unchanged results too',
   },
   'baseline-dir': {
     type: 'string',
@@ -187,6 +189,8 @@ export const RUN_FLAGS = {
     description: 'compare with `<dir>/<suite>.json` (or one file) and apply the gate',
   },
   'baseline-missing': { ...baselineMissingFlag('evals run'), section: GATE_SECTION },
+  'fail-on': { ...failOnFlag('evals run'), passOn: true, section: GATE_SECTION },
+  'strict-critical': { ...GATE_FLAGS['strict-critical'], section: GATE_SECTION },
   alpha: { ...GATE_FLAGS.alpha, section: GATE_SECTION },
   'max-latency-ratio': { ...GATE_FLAGS['max-latency-ratio'], section: GATE_SECTION },
   'max-cost-ratio': {

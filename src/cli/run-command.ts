@@ -1,7 +1,6 @@
 import { isAbsolute, relative } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
-import { baselineWritable } from '../runner/tally/baselines.ts'
 import type { RunReport } from '../model/run-report.ts'
 import { DEFAULT_GRACE_MS } from '../runner/plan/defaults.ts'
 import { resolveRun } from '../runner/plan/resolve-run.ts'
@@ -10,7 +9,7 @@ import { closeServices, makeServices } from '../runner/run-services.ts'
 import { runResolved } from '../runner/run-suite.ts'
 import { redactConsoleWith } from './console-redaction.ts'
 import { defineCommand } from './command.ts'
-import { exitCodeOf } from './exit-code.ts'
+import { exitCodeOf, outcomeLine } from './exit-code.ts'
 import { passedOn } from './flag-table.ts'
 import { EXIT_CODES } from './help.ts'
 import { parseRunFlags, RUN_FLAGS, type RunFlags } from './options.ts'
@@ -74,7 +73,7 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
         selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
       }),
       ...resumed?.options,
-      // judge, concurrency, trials, timeout, shard, redact: as given
+      // judge, concurrency, trials, timeout, shard, redact, fail-on: as given
       ...passedOn(RUN_FLAGS, flags),
       ...(flags.model === undefined ? {} : { model: flags.model }),
       ...(flags.models === undefined ? {} : { models: flags.models }),
@@ -109,12 +108,13 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
         `Interrupted: ${report.notRun} case run${report.notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${shortPath(report.dir)}\`.\n`,
       )
     }
+    process.stdout.write(`${outcomeLine(report)}\n`)
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(
         `Baseline not updated: the run stopped early (${report.stoppedBy === 'bail' ? '--bail' : 'interrupted'}), so it would miss cases. Run the whole suite again with \`--update-baseline\`.\n`,
       )
-    } else if (flags.updateBaseline && !baselineWritable(report, flags.forceBaseline)) {
-      process.stderr.write(`${notGoodEnoughForBaseline(report)}\n`)
+    } else if (flags.updateBaseline) {
+      for (const line of skippedBaselines(report)) process.stderr.write(`${line}\n`)
     }
     code = exitCodeOf(report)
   } finally {
@@ -131,16 +131,16 @@ function shortPath(dir: string): string {
   return below === '' || below.startsWith('..') || isAbsolute(below) ? dir : below
 }
 
-/** Why `--update-baseline` wrote nothing: the failing cases, and the way out. */
-function notGoodEnoughForBaseline(report: RunReport): string {
-  const { failed, errored } = report.counts
-  const ids = [...new Set(report.problems.map((problem) => `${problem.suite}/${problem.caseId}`))]
-  const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 || report.moreProblems > 0 ? ', …' : '')
-  return (
-    `Baseline not updated: ${failed} case run${failed === 1 ? '' : 's'} failed and ${errored} errored (${shown}); ` +
-    'a baseline records a good run. Fix them and run again with `--update-baseline`, ' +
-    'or add `--force` to record this run as it is.'
-  )
+/** Why `--update-baseline` skipped a suite, one line each: its failing cases, and the ways out. */
+function skippedBaselines(report: RunReport): string[] {
+  return report.suiteStats.flatMap((stats) => {
+    if (stats.baselineSkipped === undefined) return []
+    const suite = stats.variant === undefined ? stats.suite : `${stats.suite} [${stats.variant}]`
+    return [
+      `Baseline of \`${suite}\` not updated: ${stats.baselineSkipped}; a baseline records a good run. ` +
+        'Fix them, mark a known failure with `expect_fail: true`, or add `--force` to record this run as it is.',
+    ]
+  })
 }
 
 /** A target abandoned after a timeout may hold the event loop open; leave anyway a moment after the run. */

@@ -1,4 +1,5 @@
 import { DEFAULT_ALPHA } from '../baselines/defaults.ts'
+import { FAIL_ON, type FailOn } from '../baselines/outcome.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import { DEFAULT_REPORTERS } from '../reporters/index.ts'
@@ -23,6 +24,11 @@ export const GATE_FLAGS = {
     value: '<x>',
     key: false,
     description: "fail when the cost per trial grows past x times the baseline's",
+  },
+  'strict-critical': {
+    type: 'boolean',
+    key: false,
+    description: "fail on any drop of a critical case, even one its trials can't tell from noise",
   },
 } as const satisfies FlagTable
 
@@ -49,13 +55,34 @@ export const REPORTER_FLAG = {
   ],
 } as const satisfies FlagSpec
 
+/** `--fail-on regression|failure|never` of `command`: what makes the exit code 1 (the Action's `fail-on`). */
+export function failOnFlag(command: string) {
+  return {
+    type: 'string',
+    value: FAIL_ON.join('|'),
+    description: [
+      '`failure` (default): exit 1 when the gate fails or a case fails (`expect_fail` cases',
+      'aside); `regression`: only when the gate fails (errored cases still exit 2);',
+      '`never`: exit 0 unless no case ran. The last line says which happened',
+    ],
+    parse: (given: string, flag: string): FailOn => {
+      const known: readonly string[] = FAIL_ON
+      if (known.includes(given)) return given as FailOn
+      throw new ConfigError(`${command}: \`${flag}\` must be one of ${FAIL_ON.join(', ')}, got "${given}".`)
+    },
+  } as const satisfies FlagSpec
+}
+
 /** `--baseline-missing ok|error` of `command` (e.g. `evals run`). */
 export function baselineMissingFlag(command: string) {
   return {
     type: 'string',
-    value: 'ok',
-    default: 'error',
-    description: 'a missing baseline is a notice, not an error (first runs)',
+    value: 'ok|error',
+    default: 'ok',
+    description: [
+      '`ok` (default): a suite without a baseline file runs ungated with a warning, the',
+      'others stay gated; `error`: a missing baseline stops the run (strict)',
+    ],
     parse: (given: string, flag: string): 'ok' | 'error' => {
       if (given === 'ok' || given === 'error') return given
       throw new ConfigError(`${command}: \`${flag}\` must be \`ok\` or \`error\`, got "${given}".`)
@@ -63,12 +90,13 @@ export function baselineMissingFlag(command: string) {
   } as const satisfies FlagSpec
 }
 
-/** Reads `--alpha`, `--max-latency-ratio` and `--max-cost-ratio`; only the flags given appear in the result. */
+/** Reads `--alpha`, `--max-latency-ratio`, `--max-cost-ratio` and `--strict-critical`; only the flags given appear. */
 export function parseGateFlags(
   values: {
     alpha?: string | undefined
     'max-latency-ratio'?: string | undefined
     'max-cost-ratio'?: string | undefined
+    'strict-critical'?: boolean | undefined
   },
   command: string,
 ): GateOptions {
@@ -86,6 +114,7 @@ export function parseGateFlags(
     ...defined('alpha', alpha),
     ...defined('max_latency_ratio', latency),
     ...defined('max_cost_ratio', cost),
+    ...defined('strict_critical', values['strict-critical']),
   }
 }
 

@@ -35,23 +35,41 @@ export function issueLine(issue: z.core.$ZodIssue): string {
 
 /** The first parseable JSON object or array in the text, trying fenced blocks first. */
 export function extractJson(text: string): unknown {
+  for (const { value } of jsonValuesIn(text)) return value
+  return undefined
+}
+
+/**
+ * Every JSON value the text holds, in the order `extractJson` tries them: the whole text, each fenced block, then
+ * each balanced object or array in the prose, left to right (not the values nested in one already found).
+ * `source` is the value's text.
+ */
+export function* jsonValuesIn(text: string): Generator<{ value: unknown; source: string }> {
   const candidates: string[] = [text.trim()]
   for (const match of text.matchAll(/```(?:json|JSON)?\s*\n?([\s\S]*?)```/g)) {
     if (match[1] !== undefined) candidates.push(match[1].trim())
   }
+  // the same text found twice (the whole reply, then as prose) is one value
+  const seen = new Set<string>()
   for (const candidate of candidates) {
     const parsed = tryParse(candidate)
-    if (parsed !== undefined) return parsed
+    if (parsed === undefined || seen.has(candidate)) continue
+    seen.add(candidate)
+    yield { value: parsed, source: candidate }
   }
   for (let start = 0; start < text.length; start++) {
     const open = text[start]
     if (open !== '{' && open !== '[') continue
     const end = matchingBracket(text, start)
     if (end === -1) continue
-    const parsed = tryParse(text.slice(start, end + 1))
-    if (parsed !== undefined) return parsed
+    const source = text.slice(start, end + 1)
+    const parsed = tryParse(source)
+    if (parsed === undefined) continue
+    start = end
+    if (seen.has(source)) continue
+    seen.add(source)
+    yield { value: parsed, source }
   }
-  return undefined
 }
 
 function tryParse(text: string): unknown {

@@ -14,7 +14,7 @@ import {
 export const bleu = defineEvaluator({
   kind: 'bleu',
   description:
-    'Sentence BLEU-4 of the output against the reference(s), with brevity penalty and add-one smoothing, is at least `threshold`.',
+    'Sentence BLEU-4 of the output against the reference(s), with brevity penalty and add-one smoothing (as NLTK `sentence_bleu` with smoothing method 2), is at least `threshold`.',
   ...referenceSchemas({
     threshold: z.number().min(0).max(1).optional().describe('the lowest passing score @default 0.5'),
   }),
@@ -37,8 +37,10 @@ export const bleu = defineEvaluator({
 /**
  * BLEU-4 (Papineni et al. 2002): BP · exp(Σₙ ¼ · log pₙ), where pₙ is the n-gram precision clipped by the most
  * times any reference has the n-gram, BP = 1 if c > r else e^(1 − r/c) with c the candidate's length and r the
- * closest reference length; pₙ for n ≥ 2 add one to numerator and denominator (Lin & Och 2004, NLTK method 2),
- * so a short sentence without a 4-gram match does not score 0.
+ * closest reference length; pₙ for n ≥ 2 add one to numerator and denominator (Lin & Och 2004), so a short
+ * sentence without a 4-gram match does not score 0. As NLTK's `sentence_bleu` with `SmoothingFunction().method2`:
+ * a candidate with no n-grams of some order (under 4 words) counts that order's precision as 0 of 1, so smoothed
+ * ½, not 1 of 1; and no unigram match scores 0.
  */
 export function bleuScore(candidate: readonly string[], references: readonly (readonly string[])[]): number {
   if (candidate.length === 0) return 0
@@ -51,7 +53,8 @@ export function bleuScore(candidate: readonly string[], references: readonly (re
         most.set(gram, Math.max(count, most.get(gram) ?? 0))
     }
     const matched = clippedOverlap(grams, most)
-    const total = Math.max(candidate.length - n + 1, 0)
+    // NLTK's modified_precision divides by at least 1: a candidate too short for n-grams has p = 0/1, not 0/0
+    const total = Math.max(candidate.length - n + 1, 1)
     const smoothing = n === 1 ? 0 : 1
     if (matched + smoothing === 0) return 0
     logPrecisions += Math.log((matched + smoothing) / (total + smoothing)) / 4

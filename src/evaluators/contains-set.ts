@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { caseNote, found, needles, needleSchemas, toList } from './contains.ts'
+import { caseNote, found, needles, toList } from './contains.ts'
 import { defineEvaluator } from './definition.ts'
 import { codeList, preview } from './describe.ts'
 import type { Evaluator } from './evaluator.ts'
@@ -13,21 +13,38 @@ export const icontains = defineEvaluator({
   create: ({ value }) => everyNeedle('icontains', toList(value), false),
 })
 
+/**
+ * The schemas of `contains_any` and `contains_all`: they match case, as promptfoo's `contains-any` and
+ * `contains-all` do (its `icontains-any` / `icontains-all` ignore it); `case_sensitive: false` ignores case. The
+ * `contains` of `expect:` ignores case by default, as it always has.
+ */
+const caseMatchingNeedles = {
+  options: z.strictObject({
+    value: needles,
+    case_sensitive: z
+      .boolean()
+      .optional()
+      .describe("match case exactly, as promptfoo's namesake; false ignores case @default true"),
+  }),
+  shorthand: needles,
+}
+
 export const containsAll = defineEvaluator({
   kind: 'contains_all',
-  description: 'The output contains every one of these strings, ignoring case unless `case_sensitive: true`.',
-  ...needleSchemas,
+  description:
+    'The output contains every one of these strings, matching case (as promptfoo’s `contains-all`) unless `case_sensitive: false`.',
+  ...caseMatchingNeedles,
   fromShorthand: (value) => ({ value }),
-  create: ({ value, case_sensitive }) => everyNeedle('contains_all', toList(value), case_sensitive),
+  create: ({ value, case_sensitive = true }) => everyNeedle('contains_all', toList(value), case_sensitive),
 })
 
 export const containsAny = defineEvaluator({
   kind: 'contains_any',
   description:
-    'The output contains at least one of these strings, ignoring case unless `case_sensitive: true`.',
-  ...needleSchemas,
+    'The output contains at least one of these strings, matching case (as promptfoo’s `contains-any`) unless `case_sensitive: false`.',
+  ...caseMatchingNeedles,
   fromShorthand: (value) => ({ value }),
-  create: ({ value, case_sensitive }) => {
+  create: ({ value, case_sensitive = true }) => {
     const wanted = toList(value)
     return {
       name: 'contains_any',

@@ -5,7 +5,9 @@ import { code, preview } from './describe.ts'
 // the phrasings models use to decline, matched ignoring case and curly apostrophes
 const refusalPatterns: readonly RegExp[] = [
   /\bI(?:'m| am) (?:sorry|afraid),? but I(?: can(?:'t|not)| won't| will not| must|(?:'m| am) (?:unable|not able))\b/i,
-  /\bI(?: can(?:'t|not)| won't| will not|(?:'m| am) (?:unable|not able) to) (?:help|assist|comply|provide|do that|fulfil|fulfill|support|answer|share|engage|create|generate|write)\b/i,
+  // "I can't help but notice…" is not a refusal
+  /\bI(?: can(?:'t|not)| won't| will not|(?:'m| am) (?:unable|not able|not going|not willing) to) (?:help|assist|comply|provide|do that|fulfil|fulfill|support|answer|share|engage|create|generate|write)\b(?! but\b)/i,
+  /\bI (?:refuse|decline) to\b/i,
   /\bI (?:must|have to) (?:decline|refuse)\b/i,
   /\bI(?:'m| am) not (?:comfortable|permitted|allowed) (?:to|with)\b/i,
   /\b(?:against|violates?) (?:my|our|the) (?:guidelines|policies|policy|usage polic(?:y|ies)|content policy)\b/i,

@@ -6,7 +6,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv'
 import { ConfigError } from '../errors.ts'
 import { defineEvaluator, expected } from './definition.ts'
 import { compactJson, plural } from './describe.ts'
-import { structuredOutput } from './json.ts'
+import { jsonValuesIn } from '../engine/structured.ts'
+import type { Transcript } from '../types.ts'
 
 let ajv: import('ajv').default | undefined
 
@@ -25,7 +26,7 @@ const schemaObject = z.record(z.string(), z.unknown(), { error: expected('a JSON
 export const jsonSchema = defineEvaluator({
   kind: 'json_schema',
   description:
-    'The structured output (or the JSON found in the output) is valid against this JSON Schema: inline, or `{ $ref: ./file.json }` relative to the case file.',
+    'The structured output, else a JSON value in the output, is valid against this JSON Schema: inline, or `{ $ref: ./file.json }` relative to the case file. In prose, the first value the schema accepts counts ("See [1]: {…}" is checked on its object too).',
   options: z.strictObject({ schema: schemaObject }),
   shorthand: schemaObject,
   fromShorthand: (schema) => ({ schema }),
@@ -34,19 +35,40 @@ export const jsonSchema = defineEvaluator({
     return {
       name: 'json_schema',
       evaluate: (transcript) => {
-        const actual = structuredOutput(transcript)
-        if (!actual.ok) return { pass: false, reason: `no structured output, and ${actual.error}` }
-        if (validate(actual.value)) return { pass: true, reason: 'output is valid against the JSON Schema' }
+        const candidates = candidatesOf(transcript)
+        if (candidates.length === 0) {
+          return {
+            pass: false,
+            reason:
+              'no structured output, and the output holds no JSON value (bare, in a code fence, or in prose)',
+          }
+        }
+        for (const { value } of candidates) {
+          if (validate(value)) return { pass: true, reason: 'output is valid against the JSON Schema' }
+        }
+        // none is valid: the errors of the largest, the likeliest to be the answer rather than a citation like [1]
+        const largest = candidates.reduce((a, b) => (b.source.length > a.source.length ? b : a))
+        validate(largest.value)
         const errors = (validate.errors ?? []).map(describeError)
+        const which =
+          candidates.length === 1
+            ? 'output'
+            : `none of the ${candidates.length} JSON values in the output; the largest`
         return {
           pass: false,
-          reason: `output is not valid against the JSON Schema (${plural(errors.length, 'error')}): ${errors.slice(0, 3).join('; ')}`,
-          details: { errors, actual: actual.value },
+          reason: `${which} is not valid against the JSON Schema (${plural(errors.length, 'error')}): ${errors.slice(0, 3).join('; ')}`,
+          details: { errors, actual: largest.value },
         }
       },
     }
   },
 })
+
+/** The target's structured output when it has one; else every JSON value in its output text. */
+function candidatesOf(transcript: Transcript): { value: unknown; source: string }[] {
+  if (transcript.parsed !== undefined) return [{ value: transcript.parsed, source: '' }]
+  return [...jsonValuesIn(transcript.output)]
+}
 
 /** The inline schema, or the file a lone `$ref` (not a `#…` pointer) names, relative to the case file. */
 export function loadSchema(schema: Record<string, unknown>, baseDir: string): Record<string, unknown> {

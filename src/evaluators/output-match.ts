@@ -34,10 +34,13 @@ export const outputRegex = defineEvaluator({
     const shown = String(regex)
     return {
       name: 'output_regex',
-      evaluate: ({ output: actual }) =>
-        regex.test(actual)
+      evaluate: ({ output: actual }) => {
+        // with `g` or `y` a RegExp remembers where its last match ended; each output is matched from its start
+        regex.lastIndex = 0
+        return regex.test(actual)
           ? { pass: true, reason: `output matches ${shown}` }
-          : { pass: false, reason: `output does not match ${shown}: ${preview(actual)}` },
+          : { pass: false, reason: `output does not match ${shown}: ${preview(actual)}` }
+      },
     }
   },
 })
@@ -46,13 +49,13 @@ const nonEmptyString = { options: z.strictObject({ value: z.string().min(1) }), 
 
 export const startsWith = defineEvaluator({
   kind: 'starts_with',
-  description: 'The output, leading whitespace removed, starts with this string.',
+  description: 'The output starts with this string, leading whitespace removed from both.',
   ...nonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'starts_with',
     evaluate: ({ output: actual }) =>
-      actual.trimStart().startsWith(value)
+      actual.trimStart().startsWith(value.trimStart())
         ? { pass: true, reason: `output starts with ${preview(value)}` }
         : {
             pass: false,
@@ -63,14 +66,14 @@ export const startsWith = defineEvaluator({
 
 export const endsWith = defineEvaluator({
   kind: 'ends_with',
-  description: 'The output, trailing whitespace removed, ends with this string.',
+  description: 'The output ends with this string, trailing whitespace removed from both.',
   ...nonEmptyString,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'ends_with',
     evaluate: ({ output: actual }) => {
       const trimmed = actual.trimEnd()
-      return trimmed.endsWith(value)
+      return trimmed.endsWith(value.trimEnd())
         ? { pass: true, reason: `output ends with ${preview(value)}` }
         : {
             pass: false,

@@ -53,6 +53,8 @@ interface CaseResultBase {
   weight: number
   /** target plus evaluators, wall clock */
   durationMs: number
+  /** the case is a known failure (`expect_fail:`, `true` or its reason): reports show its failures as such */
+  expectFail?: true | string
 }
 
 /** The outcome of one (case, trial) pair. Infrastructure failures are `errored`, never `failed`. */

@@ -2,6 +2,7 @@ import type { CaseSummary } from '../baselines/summary.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
+import type { FailOn } from '../baselines/outcome.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
@@ -35,6 +36,8 @@ export interface RunInfo {
   dir: string
   /** the slice of the cases this run took (`--shard i/n`) */
   shard?: Shard
+  /** what fails the run (`--fail-on`): its exit code and outcome line follow it @default 'failure' */
+  failOn?: FailOn
 }
 
 /** A failing or errored pair, kept for the summary without its transcript. */
@@ -117,8 +120,12 @@ export interface SuiteStats {
   baselineFile?: string
   /** true when `baselineFile` did not exist and `--baseline-missing ok` let the run go on without a comparison */
   baselineMissing?: boolean
-  /** the baseline file written by `--update-baseline` */
+  /** the baseline file written by `--update-baseline` (or left as it was, see `baselineUnchanged`) */
   baselineWritten?: string
+  /** true when `--update-baseline` found the same results in `baselineWritten` and left the file untouched */
+  baselineUnchanged?: true
+  /** why `--update-baseline` skipped this suite: its failed and errored cases, e.g. "1 failed (`refund`)" */
+  baselineSkipped?: string
   /** this suite's gate decision; the run's is `RunReport.gate` */
   gate?: GateResult
 }
@@ -165,7 +172,7 @@ export interface CaseStats extends CaseSummary {
   passRate: number | null
   /** unbiased pass@k with k = `trials`: the chance at least one of k trials passes; null without a verdict */
   passAtK: number | null
-  /** pass^k with k = `trials`: the chance k fresh trials all pass, (passes / trials)^k; null without a verdict */
+  /** unbiased pass^k with k = `trials`: the chance k fresh trials all pass, C(passes, k) / C(trials, k); null without a verdict */
   passHatK: number | null
   /** some, but not all, trials passed */
   flaky: boolean
@@ -214,8 +221,8 @@ export interface VariantPair {
   b: string
   /** `b-better` when B's pass rate is higher at p < alpha, `a-better` when lower, else no significant difference */
   verdict: 'a-better' | 'b-better' | 'no-difference'
-  /** exact McNemar (one trial each) or sign test, with B − A accuracy and its paired-bootstrap interval */
-  method: 'mcnemar-exact' | 'sign-test' | null
+  /** the paired test of the gate (`stratified-permutation`), with B − A accuracy and its paired-bootstrap interval */
+  method: 'stratified-permutation' | null
   cases: number
   /** B's mean pass rate minus A's, over the paired cases */
   difference: number | null

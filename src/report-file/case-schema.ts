@@ -226,6 +226,8 @@ const base = {
   tags: z.array(z.string()),
   weight: z.number(),
   durationMs: z.number(),
+  /** the case is a known failure (`expect_fail:`): `true` or its reason */
+  expectFail: z.union([z.literal(true), z.string()]).optional(),
 }
 
 /** One (case, trial) result, as in `CaseResult` of src/model/case-result.ts: a union on `status`. */

@@ -35,6 +35,9 @@ export const comparisonSchema = z.object({
       baseline: caseSide.nullable(),
       current: caseSide.nullable(),
       passRateDelta: z.number().nullable(),
+      weight: z.number().optional(),
+      critical: z.object({ minPassRate: z.number().optional() }).optional(),
+      expectFail: z.union([z.literal(true), z.string()]).optional(),
     }),
   ),
   counts: z.record(transition, z.number()),
@@ -45,7 +48,9 @@ export const comparisonSchema = z.object({
   }),
   paired: z
     .object({
-      method: z.enum(['mcnemar-exact', 'sign-test']),
+      /** `mcnemar-exact` and `sign-test` in reports written before the stratified permutation test */
+      method: z.enum(['stratified-permutation', 'mcnemar-exact', 'sign-test']),
+      nullDistribution: z.union([z.literal('exact'), z.literal('normal'), z.number()]).optional(),
       cases: z.number(),
       regressions: z.number(),
       improvements: z.number(),
@@ -56,6 +61,16 @@ export const comparisonSchema = z.object({
       interval: z.object({ low: z.number(), high: z.number() }),
       pValue: z.number(),
       pRegression: z.number(),
+      /** absent in reports written before the gate reported its power */
+      power: z
+        .object({
+          alpha: z.number(),
+          power: z.number(),
+          minimumDetectableDrop: z.number().nullable(),
+          baselineTrials: z.number(),
+          currentTrials: z.number(),
+        })
+        .optional(),
     })
     .nullable(),
   latency: z.object({
@@ -77,4 +92,6 @@ export const gateSchema = z.object({
   decision: z.enum(['pass', 'fail', 'warn']),
   reasons: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** the smallest drop the gate's paired test catches at 80% power, 0..1; absent without a comparison */
+  minimumDetectableDrop: z.number().optional(),
 })

@@ -84,7 +84,7 @@ const variantComparisonSchema = z.object({
       a: z.string(),
       b: z.string(),
       verdict: z.enum(['a-better', 'b-better', 'no-difference']),
-      method: z.enum(['mcnemar-exact', 'sign-test']).nullable(),
+      method: z.enum(['stratified-permutation', 'mcnemar-exact', 'sign-test']).nullable(),
       cases: z.number(),
       difference: z.number().nullable(),
       interval: intervalSchema.nullable(),

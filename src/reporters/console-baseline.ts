@@ -1,6 +1,6 @@
 import { inert } from './inert.ts'
 import type { CaseComparison, Comparison, Transition } from '../baselines/comparison.ts'
-import { percent, points, pValue, ratio } from '../baselines/format.ts'
+import { percent, points, powerSentence, pValue, ratio, testName } from '../baselines/format.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { SuiteStats } from '../model/run-report.ts'
 import type { Style } from './format.ts'
@@ -18,20 +18,24 @@ const ARROW: Partial<Record<Transition, string>> = {
 
 /** A suite's baseline lines: the file used or written, and the comparison when there is one. */
 export function formatBaselineLines(
-  stats: Pick<SuiteStats, 'baselineFile' | 'baselineMissing' | 'baselineWritten'>,
+  stats: Pick<SuiteStats, 'baselineFile' | 'baselineMissing' | 'baselineWritten' | 'baselineUnchanged'>,
   comparison: Comparison | undefined,
   s: Style,
 ): string[] {
   const lines: string[] = []
   if (stats.baselineMissing === true && stats.baselineFile !== undefined) {
     lines.push(
-      `${label('Baseline')}${s.yellow(`none at \`${stats.baselineFile}\``)}: nothing to compare (\`--baseline-missing ok\`). ` +
+      `${label('Baseline')}${s.yellow(`none at \`${stats.baselineFile}\``)}: this suite ran ungated. ` +
         'Create it with `evals run <case-file> --update-baseline`.',
     )
   }
   if (comparison) lines.push(...formatComparison(comparison, s, stats.baselineFile))
   if (stats.baselineWritten !== undefined) {
-    lines.push(`${label('Baseline')}wrote ${stats.baselineWritten}`)
+    lines.push(
+      stats.baselineUnchanged === true
+        ? `${label('Baseline')}unchanged ${stats.baselineWritten} ${s.dim('(same results; left as it was)')}`
+        : `${label('Baseline')}wrote ${stats.baselineWritten}`,
+    )
   }
   return lines
 }
@@ -61,12 +65,14 @@ export function formatComparison(comparison: Comparison, s: Style, file?: string
   }
   const { paired, accuracy } = comparison
   if (paired) {
-    const method = paired.method === 'mcnemar-exact' ? 'exact McNemar' : 'sign test'
     lines.push(
       `${label('Delta')}accuracy ${points(paired.meanDifference)} (${percent(paired.baselineAccuracy)} → ` +
-        `${percent(paired.currentAccuracy)}) on ${paired.cases} paired cases · ${method} ${pValue(paired.pValue)}` +
+        `${percent(paired.currentAccuracy)}, weighted) on ${paired.cases} paired cases · ` +
+        `${testName(paired.method)} ${pValue(paired.pValue)}` +
         s.dim(` (one-sided for a regression: ${pValue(paired.pRegression)})`),
     )
+    const power = powerSentence(paired)
+    if (power !== undefined) lines.push(`${label('Power')}${power}`)
   } else if (accuracy.delta !== null) {
     lines.push(
       `${label('Delta')}accuracy ${points(accuracy.delta)} ${s.dim('(no paired cases, so no test)')}`,

@@ -4,6 +4,7 @@ import type { NamedVerdict } from '../model/case-result.ts'
 import type { VariantComparison } from '../model/run-report.ts'
 import { envRedactor, type Redactor } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
+import { knownFailureLines } from './known-failures.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report-file/check-name.ts'
 import { formatSnapshots } from './console-snapshots.ts'
@@ -122,7 +123,9 @@ export class ConsoleReporter implements Reporter {
     if (result.status === 'skipped') detail = ` ${s.dim(`(${inert(result.reason)})`)}`
     const time = result.status === 'skipped' ? '' : s.dim(` ${formatMs(result.durationMs)}`)
     const variant = result.variant === undefined ? '' : ` [${inert(result.variant)}]`
-    return `${color(MARK[result.status])} ${inert(result.suite)} › ${inert(result.caseId)}${variant}${trial}${time}${detail}`
+    const known =
+      result.expectFail !== undefined && result.status !== 'passed' ? s.dim(' (known failure)') : ''
+    return `${color(MARK[result.status])} ${inert(result.suite)} › ${inert(result.caseId)}${variant}${trial}${known}${time}${detail}`
   }
 
   #write(text: string): void {
@@ -175,6 +178,7 @@ export function formatSummary(report: RunReport, s: Style, times: SummaryTimes =
       ? `${label('Cases')}${counts}`
       : `${label('Runs')}${counts} ${s.dim(`(${formatCount(report.cases.length)} cases, up to ${trials} trials each)`)}`,
   )
+  lines.push(...knownFailureLines(report.cases, s))
   if (partial > 0) {
     lines.push(
       `${label('Partial')}${s.yellow(`${formatCount(partial)} passed with checks skipped`)} (no judge model); ` +

@@ -1,3 +1,4 @@
+import { powerSentence } from '../baselines/format.ts'
 import { writeFileAtomic } from '../util/atomic-file.ts'
 import type { ReportSource } from '../report-file/read.ts'
 import type { ReportHeader } from '../report-file/schema.ts'
@@ -50,15 +51,16 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
     const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
     const variant = result.variant === undefined ? '' : ` [${md(result.variant, 60)}]`
     const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${variant}${trial}`
-    const mark = result.status === 'errored' ? '⚠️' : '❌'
+    const known = result.expectFail === undefined ? '' : ' (known failure)'
+    const mark = result.expectFail !== undefined ? '➖' : result.status === 'errored' ? '⚠️' : '❌'
     if (
       topRows < TOP_FAILURES &&
-      top.add(`| ${mark} ${name} | ${md(first.evaluator, 60)} | ${md(first.reason, REASON_CHARS)} |`)
+      top.add(`| ${mark} ${name}${known} | ${md(first.evaluator, 60)} | ${md(first.reason, REASON_CHARS)} |`)
     ) {
       topRows++
     }
     const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
-    const item = [`- ${mark} ${name} — ${why}`, ...markdownTurns(result)].join('\n')
+    const item = [`- ${mark} ${name}${known} — ${why}`, ...markdownTurns(result)].join('\n')
     if (listed === problems - 1 && all.add(item)) listed++
   }
   const lines = [head.toString().trimEnd()]
@@ -122,7 +124,11 @@ function summaryLines(header: ReportHeader): string[] {
   lines.push('', meta.join(' · '))
   if (gate) {
     const icon = { pass: '✅', warn: '⚠️', fail: '❌' }[gate.decision]
-    lines.push('', `**Gate: ${icon} ${gate.decision}**`)
+    const sees =
+      gate.minimumDetectableDrop === undefined
+        ? ''
+        : ` · sees drops of ≥ ${(gate.minimumDetectableDrop * 100).toFixed(1)} points`
+    lines.push('', `**Gate: ${icon} ${gate.decision}**${sees}`)
     for (const reason of gate.reasons.slice(0, 10)) lines.push(`- ${md(reason, REASON_CHARS)}`)
     for (const warning of gate.warnings.slice(0, 5)) lines.push(`- ⚠️ ${md(warning, REASON_CHARS)}`)
   }
@@ -141,6 +147,8 @@ function summaryLines(header: ReportHeader): string[] {
     )
     const regressed = entry.cases.filter((c) => c.transition === 'regressed').slice(0, 20)
     if (regressed.length > 0) lines.push(`Regressed: ${regressed.map((c) => md(c.id, 80)).join(', ')}`)
+    const power = entry.paired === null ? undefined : powerSentence(entry.paired)
+    if (power !== undefined) lines.push('', `**Power** ${md(power, REASON_CHARS)}`)
   }
   return lines
 }

@@ -1,4 +1,5 @@
 import type { ReportHeader } from '../report-file/schema.ts'
+import { testName } from '../baselines/format.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 
 /** The variant comparison as report.json holds it (a run's `VariantComparison` is one). */
@@ -48,7 +49,7 @@ export function pairSentence(pair: VariantPair, maxCases = 5): string {
     pair.difference === null || pair.pValue === null
       ? 'no case scored by both'
       : `${signedPoints(pair.difference)}${pair.interval ? ` [${signedPoints(pair.interval.low)}, ${signedPoints(pair.interval.high)}]` : ''}, ` +
-        `p=${pair.pValue.toPrecision(2)} (${pair.method === 'mcnemar-exact' ? 'McNemar' : 'sign test'}, ${formatCount(pair.cases)} cases)`
+        `p=${pair.pValue.toPrecision(2)} (${testName(pair.method ?? 'stratified-permutation')}, ${formatCount(pair.cases)} cases)`
   const shown = pair.disagreements.slice(0, maxCases).map((entry) => entry.id)
   const more = pair.disagreements.length > maxCases ? ', …' : ''
   const disagree = shown.length === 0 ? 'they agree on every case' : `disagree on ${shown.join(', ')}${more}`

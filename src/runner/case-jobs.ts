@@ -126,6 +126,7 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     trial,
     tags: definition.tags,
     weight: definition.weight,
+    expectFail: definition.expectFail,
     input: definition.input,
     vars: definition.vars,
     target: shared.target,

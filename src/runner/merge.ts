@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
+import type { FailOn } from '../baselines/outcome.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
 import { readLines } from '../report-file/lines.ts'
@@ -26,6 +27,8 @@ export interface MergeOptions {
   reporters?: readonly Reporter[]
   /** compare with this baseline and gate (`--baseline`); @default the one the shard runs were given, if any */
   baseline?: BaselineOptions
+  /** what fails the merged run (`--fail-on`) @default the one the shard runs were given, else `failure` */
+  failOn?: FailOn
   /** notices: missing shards (when allowed), dropped lines @default process.emitWarning */
   warn?: (message: string) => void
   /**
@@ -75,6 +78,7 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
     targets: await targetsOf(dirs[0] as string, suites),
     rateLimit: false,
     ...(options.baseline && { baseline: options.baseline }),
+    ...(options.failOn && { failOn: options.failOn }),
     ...(options.reporters && { reporters: options.reporters }),
     resume: {
       startedAt: plans.map((plan) => plan.startedAt).sort()[0] ?? first.startedAt,

@@ -60,6 +60,7 @@ function runInfoOf(run: ResolvedRun, targets: readonly Target[]): RunInfo {
     concurrency: run.concurrency,
     dir: join(run.outDir, run.runId),
     ...(run.shard && { shard: run.shard }),
+    failOn: run.gate.failOn,
   }
 }
 

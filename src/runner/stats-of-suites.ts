@@ -2,6 +2,7 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { Suite } from '../cases/suite.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { SuiteStats, VariantComparison } from '../model/run-report.ts'
+import { baselineBlockers, blockersSentence } from '../baselines/writable.ts'
 import { suiteStatsOf, writeSuiteBaseline } from './tally/baselines.ts'
 import { toCaseSummary } from './tally/case-stats.ts'
 import { gitInfoOf, runMetaOf } from './tally/run-meta.ts'
@@ -65,16 +66,24 @@ async function statsOfSuite(
   })
   const cases = stats.casesOf(suite.name, suite.variant?.name)
   const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, setup.baselines, run.gate.baseline)
-  // a stopped run has holes; blessing it would hide every case that did not run
   const { updateBaseline } = run.gate
   if (writeBaselines && updateBaseline) {
-    entry.baselineWritten = await writeSuiteBaseline(
-      updateBaseline.dir,
-      meta,
-      cases.cases,
-      suiteFileKey(suite),
-      setup.services.redactor,
-    )
+    const { dir, force } = updateBaseline
+    // a suite with failing cases is not a good run: written only with `force`
+    const blockers = blockersSentence(baselineBlockers(cases.cases))
+    if (blockers !== undefined && !force) entry.baselineSkipped = blockers
+    else {
+      const written = await writeSuiteBaseline(
+        dir,
+        meta,
+        cases.cases,
+        suiteFileKey(suite),
+        setup.services.redactor,
+        force,
+      )
+      entry.baselineWritten = written.file
+      if (written.update === 'unchanged') entry.baselineUnchanged = true
+    }
   }
   if (!suite.variant) return { stats: entry, comparison }
   entry.variant = suite.variant.name

@@ -77,3 +77,60 @@ export function pairedBootstrap(
     options,
   )
 }
+
+/**
+ * Bootstrap (percentile) interval for the weighted mean Σ wᵢ vᵢ / Σ w, resampling (value, weight) pairs together,
+ * e.g. weighted per-case pass-rate differences. Equal weights give `bootstrapMean`'s result exactly.
+ */
+export function bootstrapWeightedMean(
+  values: readonly number[],
+  weights: readonly number[],
+  options: BootstrapOptions = {},
+): BootstrapResult {
+  if (values.length !== weights.length) {
+    throw new RangeError(
+      `\`bootstrapWeightedMean\`: every value needs a weight, got ${values.length} values and ${weights.length} weights.`,
+    )
+  }
+  if (weights.every((weight) => weight === weights[0])) return bootstrapMean(values, options)
+  const { resamples = 2000, confidence = 0.95, seed = 1 } = options
+  checkInteger('bootstrapWeightedMean', 'resamples', resamples, 1)
+  checkProbability('bootstrapWeightedMean', 'confidence', confidence)
+  const n = values.length
+  let totalWeight = 0
+  let weighted = 0
+  for (let i = 0; i < n; i++) {
+    totalWeight += weights[i] ?? 0
+    weighted += (weights[i] ?? 0) * (values[i] ?? 0)
+  }
+  if (!(totalWeight > 0)) {
+    throw new RangeError('`bootstrapWeightedMean`: needs a positive total weight.')
+  }
+  const random = seededRandom(seed)
+  const means = new Float64Array(resamples)
+  let kept = 0
+  for (let r = 0; r < resamples; r++) {
+    let sum = 0
+    let weight = 0
+    for (let i = 0; i < n; i++) {
+      const at = Math.floor(random() * n)
+      sum += (weights[at] ?? 0) * (values[at] ?? 0)
+      weight += weights[at] ?? 0
+    }
+    // a resample of weight-0 cases only has no mean; it is left out
+    if (weight > 0) means[kept++] = sum / weight
+  }
+  const sorted = means.subarray(0, kept).sort()
+  const meanOfMeans = sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, kept)
+  const variance = sorted.reduce((sum, value) => sum + (value - meanOfMeans) ** 2, 0) / Math.max(1, kept - 1)
+  const tail = (1 - confidence) / 2
+  const mean = weighted / totalWeight
+  return {
+    mean,
+    standardError: Math.sqrt(variance),
+    interval:
+      kept === 0
+        ? { low: mean, high: mean }
+        : { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) },
+  }
+}

@@ -205,29 +205,33 @@ describe('fail-on', () => {
         status: 'regressed',
         gate: 'fail',
         regressions: '1',
-        failed: '1',
+        failed: '4',
       })
       expect(result.stdout).toContain(
-        `::error title=evals%3A action-regress › paraphrased-refund regressed against the baseline,file=${fixtures}/regress.yaml,line=8::`,
+        `::error title=evals%3A action-regress › paraphrased-refund regressed against the baseline,file=${fixtures}/regress.yaml,line=9::`,
       )
       expect(result.summary).toContain('**Gate: ❌ fail**')
       if (code === 1) expect(result.stdout).toMatch(/::error::evals: the gate failed: /)
     })
 
-    test('a missing baseline stops the run unless baseline-missing is ok', async () => {
+    test('a missing baseline leaves its suite ungated, with a warning, unless baseline-missing is error', async () => {
       const empty = join(tmp, 'no-baselines')
       await mkdir(empty, { recursive: true })
-      const strict = await run({ cases: 'cases/function.yaml', 'baseline-dir': empty, 'fail-on': 'never' })
-      expect(strict.code).toBe(1)
-      expect(strict.outputs.status).toBe('could-not-run')
       const lenient = await run({
         cases: 'cases/function.yaml',
         'baseline-dir': empty,
-        'baseline-missing': 'ok',
         'fail-on': 'regression',
       })
       expect(lenient.code, lenient.stderr).toBe(0)
-      expect(lenient.outputs).toMatchObject({ status: 'passed', regressions: '0' })
+      expect(lenient.outputs).toMatchObject({ status: 'passed', regressions: '0', gate: 'warn' })
+      const strict = await run({
+        cases: 'cases/function.yaml',
+        'baseline-dir': empty,
+        'baseline-missing': 'error',
+        'fail-on': 'never',
+      })
+      expect(strict.code).toBe(1)
+      expect(strict.outputs.status).toBe('could-not-run')
     })
   })
 
@@ -258,7 +262,7 @@ describe('fail-on', () => {
     const result = await run({ cases: 'cases/function.yaml', 'fail-on': 'sometimes' })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain(
-      'Input `fail-on` must be one of regression, failure, never; got "sometimes".',
+      'Input `fail-on` must be one of failure, regression, never; got "sometimes".',
     )
   })
 })

@@ -46,11 +46,17 @@ describe('readBaseline', () => {
     expect(serializeBaseline(await readBaseline(fixture))).toBe(readFileSync(fixture, 'utf8'))
   })
 
-  test('names the file and both ways forward when it is missing', async () => {
+  test('names the file and how to create it when it is missing, and the caller’s other way out', async () => {
     await expect(readBaseline('baselines/support.json')).rejects.toThrow(
       new ConfigError(
         'Baseline file `baselines/support.json` does not exist. Create it with ' +
-          '`evals run <case-file> --update-baseline`, or pass `--baseline-missing ok` for a first run.',
+          '`evals run <case-file> --update-baseline`.',
+      ),
+    )
+    await expect(readBaseline('baselines/support.json', ', or run without it')).rejects.toThrow(
+      new ConfigError(
+        'Baseline file `baselines/support.json` does not exist. Create it with ' +
+          '`evals run <case-file> --update-baseline`, or run without it.',
       ),
     )
   })

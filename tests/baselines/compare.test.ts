@@ -71,13 +71,17 @@ describe('compareToBaseline: transitions', () => {
 })
 
 describe('compareToBaseline: paired test', () => {
-  test('uses the exact McNemar test when every case ran once on both sides', () => {
+  // z₀.₉₅ + z₀.₈ (scipy.stats.norm.ppf(0.95) + norm.ppf(0.8)), for the minimum detectable drop (Miller 2024, §5)
+  const Z = 2.4864748605243863
+
+  test('is the exact McNemar test when every case ran once on both sides', () => {
     const baseline = baselineOf(many(20, 'pass'))
     const current = run([...many(5, 'fail', 'case'), ...many(20, 'pass').slice(5)])
     const { paired, accuracy } = compareToBaseline(current, baseline, atCreation)
     expect(accuracy).toEqual({ baseline: 1, current: 0.75, delta: -0.25 })
     expect(paired).toEqual({
-      method: 'mcnemar-exact',
+      method: 'stratified-permutation',
+      nullDistribution: 'exact',
       cases: 20,
       regressions: 5,
       improvements: 0,
@@ -86,12 +90,25 @@ describe('compareToBaseline: paired test', () => {
       currentAccuracy: 0.75,
       meanDifference: -0.25,
       interval: { low: -0.45, high: -0.1 },
+      // scipy.stats.binomtest(5, 5, 0.5): two-sided 0.0625, alternative='greater' 0.03125
       pValue: 0.0625,
       pRegression: 0.03125,
+      power: {
+        alpha: 0.05,
+        power: 0.8,
+        // five cases split 1 of 2 trials (unbiased variance ½ each); fifteen passed 2 of 2, taken at p = 2.5/3
+        // (variance 5/36): Z · √((5 · ½ + 15 · 5/36) · (1 + 1)) / 20; Acklam's Φ⁻¹ is good to a relative 1.2e-9
+        minimumDetectableDrop: expect.closeTo(
+          (Z * Math.sqrt((5 * 0.5 + (15 * 5) / 36) * 2)) / 20,
+          8,
+        ) as number,
+        baselineTrials: 1,
+        currentTrials: 1,
+      },
     })
   })
 
-  test('uses a sign test on per-case pass rates when cases ran several trials', () => {
+  test('uses how far each case moved over its trials, where a sign test counted only the direction', () => {
     const baseline = baselineOf(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id) => summary(id, [3, 3])))
     const current = run([
       ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => summary(id, [1, 3])),
@@ -99,11 +116,41 @@ describe('compareToBaseline: paired test', () => {
       summary('h', [3, 3]),
     ])
     const { paired } = compareToBaseline(current, baseline, atCreation)
-    expect(paired?.method).toBe('sign-test')
+    expect(paired?.method).toBe('stratified-permutation')
     expect([paired?.regressions, paired?.improvements, paired?.ties]).toEqual([6, 0, 2])
     expect(paired?.meanDifference).toBeCloseTo(-0.5, 12)
-    expect(paired?.pValue).toBeCloseTo(0.03125, 12)
-    expect(paired?.pRegression).toBeCloseTo(0.015625, 12)
+    // each of a–f holds 4 passes in 6 trials; the 3 current trials get x of them with C(4,x) C(2,3−x) / C(6,3):
+    // P(x = 1) = 4/20. All six at 1 is 0.2⁶ = 6.4e-5 (the sign test said 0.0156); the null is symmetric, so twice that
+    expect(paired?.pRegression).toBeCloseTo(0.2 ** 6, 15)
+    expect(paired?.pValue).toBeCloseTo(2 * 0.2 ** 6, 15)
+  })
+
+  test('pairs a baseline made at 10 trials with a run at 3', () => {
+    const baseline = baselineOf([summary('a', [10, 10]), summary('b', [9, 10]), summary('c', [10, 10])])
+    const current = run([summary('a', [0, 3]), summary('b', [3, 3]), summary('c', [3, 3])])
+    const { paired } = compareToBaseline(current, baseline, atCreation)
+    expect(paired?.meanDifference).toBeCloseTo((-1 + 0.1 + 0) / 3, 12)
+    // only a and b vary; a: 10 of 13 passes, P(x = 0 of 3) = C(3,3) / C(13,3) = 1/286; b: 12 of 13, x ∈ {2, 3}
+    // with P(x = 2) = 3/13. T = (x_a + x_b) (1/3 + 1/10) / 3 + const, and x_a + x_b ≤ 3 only for (0, 3), (1, 2), (0, 2)
+    const pA = [1 / 286, 30 / 286] // P(x_a = 0), P(x_a = 1): C(10,1) C(3,2) / C(13,3)
+    const pB = { 2: 3 / 13, 3: 10 / 13 }
+    expect(paired?.pRegression).toBeCloseTo((pA[0] ?? 0) * (pB[2] + pB[3]) + (pA[1] ?? 0) * pB[2], 12)
+    expect(paired?.power).toMatchObject({ baselineTrials: 10, currentTrials: 3 })
+  })
+
+  test('weighs each case by its weight, in the accuracy and the test', () => {
+    const baseline = baselineOf([summary('heavy', [3, 3]), summary('light', [0, 3])])
+    const current = run([summary('heavy', [0, 3], { weight: 3 }), summary('light', [3, 3], { weight: 1 })])
+    const { accuracy, paired } = compareToBaseline(current, baseline, atCreation)
+    expect(accuracy).toEqual({ baseline: 0.75, current: 0.25, delta: -0.5 })
+    expect(paired?.meanDifference).toBeCloseTo(-0.5, 12)
+    // unweighted, one case fell and one rose as far: no change at all
+    const unweighted = compareToBaseline(
+      run([summary('heavy', [0, 3]), summary('light', [3, 3])]),
+      baseline,
+      atCreation,
+    )
+    expect(unweighted.paired?.meanDifference).toBe(0)
   })
 
   test('finds nothing on identical runs', () => {
@@ -112,7 +159,8 @@ describe('compareToBaseline: paired test', () => {
     expect(comparison.paired).toMatchObject({
       meanDifference: 0,
       pValue: 1,
-      pRegression: 1,
+      // P(x ≤ 2) for a's 4 passes in 6 trials split 3 and 3: 1 − C(4,3) C(2,0) / C(6,3) = 16/20
+      pRegression: expect.closeTo(0.8, 12) as number,
       interval: { low: 0, high: 0 },
     })
     expect(comparison.latency).toMatchObject({ p50Ratio: 1, p95Ratio: 1 })

@@ -10,9 +10,15 @@ import { baselineOf, many, meta, run, summary } from './fixtures.ts'
 
 const atCreation = { now: new Date(meta.createdAt) }
 
+/** The gate's decision, reasons and warnings (its minimum detectable drop is tested in compare.test.ts). */
 function gate(baselineCases: CaseSummary[], currentCases: CaseSummary[], options: GateOptions = {}) {
   const current = run(currentCases)
-  return evaluateGate(compareToBaseline(current, baselineOf(baselineCases), atCreation), current, options)
+  const comparison = compareToBaseline(current, baselineOf(baselineCases), {
+    ...atCreation,
+    alpha: options.alpha,
+  })
+  const { decision, reasons, warnings } = evaluateGate(comparison, current, options)
+  return { decision, reasons, warnings }
 }
 
 describe('evaluateGate', () => {
@@ -24,10 +30,31 @@ describe('evaluateGate', () => {
   test('fails a significant accuracy regression, with the numbers', () => {
     const result = gate(many(20, 'pass'), [...many(6, 'fail'), ...many(20, 'pass').slice(6)])
     expect(result.decision).toBe('fail')
+    // one trial a side: the exact McNemar p = ½⁶ = 0.015625 (scipy.stats.binomtest(6, 6, alternative='greater'))
     expect(result.reasons).toEqual([
-      'Accuracy regressed significantly on 20 shared case(s): 100.0% → 70.0% (-30.0 points; 6 regressed, ' +
-        '0 improved), one-sided exact McNemar test p = 0.0156 < α = 0.05.',
+      'Accuracy fell 30.0 points on 20 paired case(s): 100.0% → 70.0% weighted (6 fell, 0 rose), ' +
+        'one-sided paired permutation test p = 0.0156 < α = 0.05.',
     ])
+  })
+
+  test('counts weights: a heavy case that fails outweighs light ones that improve', () => {
+    // the issue's run printed `Accuracy 25.0% weighted`, `Delta 100% → 50%` and still `Gate PASS`
+    const lights = ['l1', 'l2', 'l3']
+    const before = [summary('heavy', [5, 5]), ...lights.map((id) => summary(id, [1, 5]))]
+    const after = (weight: number) => [
+      summary('heavy', [0, 5], { weight }),
+      ...lights.map((id) => summary(id, [3, 5])),
+    ]
+    const weighted = gate(before, after(10))
+    expect(weighted.decision).toBe('fail')
+    // (10 · 1 + 3 · 0.2) / 13 = 81.5% → (10 · 0 + 3 · 0.6) / 13 = 13.8%
+    expect(weighted.reasons).toEqual([
+      expect.stringMatching(
+        /^Accuracy fell 67\.7 points on 4 paired case\(s\): 81\.5% → 13\.8% weighted \(1 fell, 3 rose\)/,
+      ),
+    ])
+    // unweighted, the same run went up: 40.0% → 45.0%
+    expect(gate(before, after(1)).decision).toBe('pass')
   })
 
   test('lets a regression through when it is within noise', () => {
@@ -42,25 +69,88 @@ describe('evaluateGate', () => {
     expect(gate(baseline, current, { alpha: 0.1 }).decision).toBe('fail')
   })
 
-  test('fails any regression of a critical case, naming it', () => {
+  test('fails a critical case whose drop is significant over its trials (Fisher’s exact test)', () => {
+    // a nightly baseline at 10 trials, a PR run at 3; scipy.stats.fisher_exact([[1, 2], [10, 0]], 'less') = 0.0385
     const result = gate(
-      [summary('refund', [3, 3], { tags: ['billing', 'critical'] }), summary('greet', 'pass')],
-      [summary('refund', [2, 3], { tags: ['billing', 'critical'] }), summary('greet', 'pass')],
+      [summary('refund', [10, 10], { tags: ['billing', 'critical'] }), summary('greet', [10, 10])],
+      [summary('refund', [1, 3], { tags: ['billing', 'critical'] }), summary('greet', [3, 3])],
+    )
+    expect(result.reasons).toContain(
+      'Critical case `refund` dropped: 10/10 → 1/3 trials passed (tagged `critical`), one-sided Fisher exact test ' +
+        'p = 0.0385 < α = 0.05.',
+    )
+  })
+
+  test('lets a critical case’s drop through when its trials could have shown it and did not', () => {
+    // 9/10 → 2/3 happens to an unchanged case at 90%; fisher_exact([[2, 1], [9, 1]], 'less') = 0.41
+    const result = gate(
+      [summary('refund', [9, 10], { critical: {} })],
+      [summary('refund', [2, 3], { critical: {} })],
+    )
+    expect(result).toEqual({ decision: 'pass', reasons: [], warnings: [] })
+  })
+
+  test('warns, saying why, when one trial cannot tell a critical case’s flip from noise', () => {
+    const result = gate(
+      [summary('refund', 'pass', { tags: ['critical'] }), summary('greet', 'pass')],
+      [summary('refund', 'fail', { tags: ['critical'] }), summary('greet', 'pass')],
     )
     expect(result).toEqual({
-      decision: 'fail',
-      reasons: ['Critical case `refund` regressed: 3/3 → 2/3 trials passed (tagged `critical`).'],
-      warnings: [],
+      decision: 'warn',
+      reasons: [],
+      warnings: [
+        "Critical case `refund` dropped: 1/1 → 0/1 trials passed (tagged `critical`), but 1 trial(s) against the baseline's 1 " +
+          'cannot tell a drop from noise (even 0/1 gives p = 0.5000 ≥ α = 0.05). Run more trials, give it a floor with ' +
+          '`critical: { min_pass_rate: … }`, or set `strict_critical: true` to fail on any drop.',
+      ],
     })
   })
 
-  test('takes critical tags from the options', () => {
-    const before = [summary('refund', 'pass', { tags: ['p0'] })]
-    const after = [summary('refund', 'fail', { tags: ['p0'] })]
-    expect(gate(before, after).reasons).toEqual([])
-    expect(gate(before, after, { critical_tags: ['p0'] }).reasons).toEqual([
-      'Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `p0`).',
+  test('fails any drop of a critical case with `strict_critical`', () => {
+    const result = gate(
+      [summary('refund', 'pass', { critical: {} })],
+      [summary('refund', 'fail', { critical: {} })],
+      {
+        strict_critical: true,
+      },
+    )
+    expect(result.reasons).toEqual([
+      'Critical case `refund` dropped: 1/1 → 0/1 trials passed (`critical`; `strict_critical` fails any drop).',
     ])
+  })
+
+  test('takes critical tags from the options', () => {
+    const before = [summary('refund', [10, 10], { tags: ['p0'] })]
+    const after = [summary('refund', [0, 3], { tags: ['p0'] })]
+    expect(gate(before, after).reasons.filter((reason) => reason.startsWith('Critical'))).toEqual([])
+    expect(gate(before, after, { critical_tags: ['p0'] }).reasons).toContain(
+      'Critical case `refund` dropped: 10/10 → 0/3 trials passed (tagged `p0`), one-sided Fisher exact test ' +
+        'p = 0.0035 < α = 0.05.',
+    )
+  })
+
+  test('fails a critical case below its own floor, with or without a baseline', () => {
+    const current = run([summary('refund', [2, 3], { critical: { minPassRate: 0.9 } })])
+    expect(evaluateGate(null, current).reasons).toEqual([
+      'Critical case `refund` passed 2/3 trials (66.7%), below its `min_pass_rate` of 90.0%.',
+    ])
+  })
+
+  test('warns that a suite without its baseline ran ungated', () => {
+    const result = evaluateGate(
+      null,
+      run([summary('a', 'pass')]),
+      {},
+      { missingBaseline: 'baselines/support.json' },
+    )
+    expect(result).toEqual({
+      decision: 'warn',
+      reasons: [],
+      warnings: [
+        'No baseline at `baselines/support.json`, so this suite ran ungated (only floors apply). Create it with ' +
+          '`evals run <case-file> --update-baseline`; `--baseline-missing error` makes a missing baseline stop the run.',
+      ],
+    })
   })
 
   test('fails a case below its pass-rate floor, even without a baseline', () => {
@@ -107,7 +197,7 @@ describe('evaluateGate', () => {
     const result = evaluateGate(comparison, current)
     expect(result.decision).toBe('warn')
     expect(result.warnings).toEqual(comparison.warnings)
-    expect(evaluateGate(comparison, current, { fail_on_warnings: true })).toEqual({
+    expect(evaluateGate(comparison, current, { fail_on_warnings: true })).toMatchObject({
       decision: 'fail',
       reasons: ['1 warning(s) fail the gate because `fail_on_warnings` is true.'],
       warnings: comparison.warnings,
@@ -142,7 +232,7 @@ describe('evaluateGate', () => {
     )
   })
 
-  test('always fails when a critical case flips from pass to fail', () => {
+  test('fails a critical case that flips from pass to fail whenever its trials can show it, else warns', () => {
     const other = fc.record({
       trials: fc.integer({ min: 1, max: 5 }),
       share: fc.double({ min: 0, max: 1, noNaN: true }),
@@ -151,22 +241,37 @@ describe('evaluateGate', () => {
     fc.assert(
       fc.property(
         fc.array(other, { maxLength: 30 }),
+        fc.integer({ min: 1, max: 10 }),
         fc.integer({ min: 1, max: 5 }),
         fc.double({ min: 0.001, max: 0.999, noNaN: true }),
-        (others, trials, alpha) => {
+        (others, baselineTrials, trials, alpha) => {
           const before = others.map(({ trials: n, share }, i) =>
             summary(`case-${i}`, [Math.round(share * n), n]),
           )
           const after = others.map(({ trials: n, share, improve }, i) =>
             summary(`case-${i}`, [improve ? n : Math.round(share * n), n]),
           )
-          before.push(summary('critical-case', [trials, trials], { tags: ['critical'] }))
+          before.push(summary('critical-case', [baselineTrials, baselineTrials], { tags: ['critical'] }))
           after.push(summary('critical-case', [0, trials], { tags: ['critical'] }))
           const result = gate(before, after, { alpha })
-          expect(result.decision).toBe('fail')
-          expect(result.reasons).toContain(
-            `Critical case \`critical-case\` regressed: ${trials}/${trials} → 0/${trials} trials passed (tagged \`critical\`).`,
-          )
+          // Fisher's one-sided p of n/n → 0/m is C(n+m, m)⁻¹: only the all-fail split is as extreme
+          let p = 1
+          for (let i = 1; i <= trials; i++) p *= i / (baselineTrials + i)
+          const moved = `${baselineTrials}/${baselineTrials} → 0/${trials} trials passed (tagged \`critical\`)`
+          if (p < alpha) {
+            expect(result.decision).toBe('fail')
+            expect(
+              result.reasons.some((reason) =>
+                reason.startsWith(`Critical case \`critical-case\` dropped: ${moved}`),
+              ),
+            ).toBe(true)
+          } else {
+            expect(
+              result.warnings.some((warning) =>
+                warning.startsWith(`Critical case \`critical-case\` dropped: ${moved}`),
+              ),
+            ).toBe(true)
+          }
         },
       ),
     )
@@ -193,6 +298,7 @@ describe('resolveGateOptions', () => {
     expect(resolveGateOptions({})).toEqual({
       alpha: 0.05,
       critical_tags: ['critical'],
+      strict_critical: false,
       fail_on_warnings: false,
     })
   })
@@ -215,7 +321,7 @@ describe('resolveGateOptions', () => {
       new ConfigError(
         'Invalid gate options:\n' +
           '  gate: unknown key "max_latency" (did you mean `max_latency_ratio`?). Known keys: alpha, critical_tags, ' +
-          'min_pass_rate, max_latency_ratio, max_cost_ratio, max_baseline_age_days, fail_on_warnings, require_judges.',
+          'strict_critical, min_pass_rate, max_latency_ratio, max_cost_ratio, max_baseline_age_days, fail_on_warnings, require_judges.',
       ),
     )
     expect(gateOptionsSchema.safeParse({ max_latency: 2 }).success).toBe(false)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { EXIT, exitCodeOf } from '../../src/cli/exit-code.ts'
+import { EXIT, exitCodeOf, outcomeLine, type ExitReport } from '../../src/cli/exit-code.ts'
 import { parseRunFlags } from '../../src/cli/options.ts'
 
 describe('baseline and gate flags of `evals run`', () => {
@@ -31,12 +31,12 @@ describe('baseline and gate flags of `evals run`', () => {
     })
   })
 
-  test('defaults: no baseline, writes go to baselines/, a missing baseline is an error, no gate flags', () => {
+  test('defaults: no baseline, writes go to baselines/, a missing baseline leaves its suite ungated, no gate flags', () => {
     const flags = parseRunFlags(['a.yaml'])
     expect(flags).toMatchObject({
       updateBaseline: false,
       baselineDir: 'baselines',
-      baselineMissing: 'error',
+      baselineMissing: 'ok',
       gate: {},
     })
     expect(flags).not.toHaveProperty('baseline')
@@ -111,6 +111,40 @@ describe('exit codes', () => {
   test('2 when cases only errored: an infrastructure failure, not a quality one', () => {
     expect(exitCodeOf({ counts: counts(0, 1) })).toBe(EXIT.couldNotRun)
     expect(exitCodeOf({ counts: counts(0, 1), gate: gate('pass') })).toBe(2)
+  })
+
+  test('`--fail-on regression` exits 1 only on a failed gate, still 2 on errored cases', () => {
+    expect(exitCodeOf({ counts: counts(3, 0) }, 'regression')).toBe(0)
+    expect(exitCodeOf({ counts: counts(3, 0), gate: gate('fail') }, 'regression')).toBe(1)
+    expect(exitCodeOf({ counts: counts(3, 1) }, 'regression')).toBe(2)
+  })
+
+  test('`--fail-on never` exits 0 whatever happened, unless no case ran', () => {
+    expect(exitCodeOf({ counts: counts(3, 1), gate: gate('fail') }, 'never')).toBe(0)
+    expect(exitCodeOf({ counts: { passed: 0, failed: 0, errored: 0, skipped: 2 } }, 'never')).toBe(2)
+  })
+
+  test('known failures (`expect_fail`) fail nothing', () => {
+    // what the exit code reads of a case: its passes, trials, errored trials and `expect_fail`
+    const known = { passes: 0, trials: 2, errored: 0, expectFail: true }
+    const cases = [known] as unknown as NonNullable<ExitReport['cases']>
+    expect(exitCodeOf({ counts: counts(2, 0), cases })).toBe(0)
+    expect(outcomeLine({ counts: counts(2, 0), cases })).toBe(
+      'Outcome   passed: 3 case runs passed; 2 known failures (`expect_fail`) did not pass, as expected → exit 0 (`--fail-on failure`)',
+    )
+    expect(exitCodeOf({ counts: counts(3, 0), cases })).toBe(1)
+  })
+
+  test('the outcome line says which happened and the exit code it gives', () => {
+    expect(outcomeLine({ counts: counts(2, 0), gate: gate('pass') }, 'regression')).toBe(
+      'Outcome   failed: 2 case runs failed → exit 0 (`--fail-on regression`: fails only on a failed gate or errored cases)',
+    )
+    expect(
+      outcomeLine({ counts: counts(0, 0), gate: { decision: 'fail', reasons: ['a', 'b'], warnings: [] } }),
+    ).toBe('Outcome   regressed: the gate failed (2 reasons) → exit 1 (`--fail-on failure`)')
+    expect(outcomeLine({ counts: counts(0, 0) })).toBe(
+      'Outcome   passed: all 3 case runs passed → exit 0 (`--fail-on failure`)',
+    )
   })
 
   test('130 when interrupted, whatever else happened', () => {

@@ -30,7 +30,7 @@ afterEach(() => {
 const suite: Suite = suiteOf(
   [
     caseOf('greet', { expect: { contains: 'ok' } }),
-    caseOf('refund', { expect: { contains: 'ok' }, tags: ['critical'] }),
+    caseOf('refund', { expect: { contains: 'ok' }, tags: ['critical'], trials: 4 }),
   ],
   { name: 'support' },
 )
@@ -56,7 +56,7 @@ describe('evals compare', () => {
     expect(stdout).toContain(`Run       ${join(run, 'summary.json')} · suite support\n`)
     expect(stdout).toContain('Compared  0 regressed · 0 improved · 2 unchanged · 0 new · 0 removed\n')
     expect(stdout).toContain(
-      'Delta     accuracy 0.0 points (100.0% → 100.0%) on 2 paired cases · exact McNemar p = 1.0000',
+      'Delta     accuracy 0.0 points (100.0% → 100.0%, weighted) on 2 paired cases · paired permutation test p = 1.0000',
     )
     expect(stdout).toMatch(/Gate {6}PASS\n$/)
   })
@@ -71,9 +71,11 @@ describe('evals compare', () => {
       '--no-color',
     ])
     expect(code).toBe(1)
-    expect(stdout).toContain('  ↓ refund 1/1 → 0/1 [critical]\n')
+    expect(stdout).toContain('  ↓ refund 4/4 → 0/4 [critical]\n')
+    // scipy.stats.fisher_exact([[0, 4], [4, 0]], alternative='less') = 1/70 = 0.0143
     expect(stdout).toContain(
-      'Gate      FAIL (1 reason)\n  ✗ Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `critical`).\n',
+      '  ✗ Critical case `refund` dropped: 4/4 → 0/4 trials passed (tagged `critical`), ' +
+        'one-sided Fisher exact test p = 0.0143 < α = 0.05.\n',
     )
   })
 
@@ -95,7 +97,7 @@ describe('evals compare', () => {
     const run = await runWith([])
     expect(await compareCommand.main([run, join(dir, 'missing.json')])).toBe(2)
     expect(stderr).toBe(
-      `Baseline file \`${join(dir, 'missing.json')}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`, or pass \`--baseline-missing ok\` for a first run.\n`,
+      `Baseline file \`${join(dir, 'missing.json')}\` does not exist. Create it with \`evals run <case-file> --update-baseline\`.\n`,
     )
   })
 
@@ -117,8 +119,8 @@ describe('evals compare <run> <run>', () => {
     expect(code).toBe(1)
     expect(stdout).toContain(`Run       ${join(after, 'summary.json')} · suite support\n`)
     expect(stdout).toContain('Compared  1 regressed · 0 improved · 1 unchanged · 0 new · 0 removed\n')
-    expect(stdout).toContain('  ↓ refund 1/1 → 0/1 [critical]\n')
-    expect(stdout).toContain('Critical case `refund` regressed: 1/1 → 0/1 trials passed (tagged `critical`).')
+    expect(stdout).toContain('  ↓ refund 4/4 → 0/4 [critical]\n')
+    expect(stdout).toContain('Critical case `refund` dropped: 4/4 → 0/4 trials passed (tagged `critical`)')
   })
 
   test('gives the same comparison whether the reference is the run or the baseline written from it', async () => {
@@ -156,7 +158,7 @@ describe('evals baseline show', () => {
       'Cases     2: 1 passed · 1 failed · 0 errored · 0 skipped · mean pass rate 50.0%\n',
     )
     expect(stdout).toContain('  ✗ greet     0/1 · 1ms · cost unknown\n')
-    expect(stdout).toContain('  ✓ refund    1/1 · 1ms · cost unknown [critical]\n')
+    expect(stdout).toContain('  ✓ refund    4/4 · 1ms · cost unknown [critical]\n')
   })
 
   test('exits 2 on an unknown action or a corrupt file', async () => {

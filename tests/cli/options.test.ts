@@ -28,6 +28,8 @@ describe('parseRunFlags', () => {
       '--reporter',
       ' ./mine.ts ',
       '--no-color',
+      '--fail-on',
+      'regression',
     ])
     expect(flags).toEqual({
       patterns: ['cases/*.yaml', 'more.yaml'],
@@ -44,7 +46,8 @@ describe('parseRunFlags', () => {
       forceBaseline: false,
       baselineDir: 'baselines',
       updateSnapshots: false,
-      baselineMissing: 'error',
+      baselineMissing: 'ok',
+      failOn: 'regression',
       gate: {},
       color: false,
       help: false,

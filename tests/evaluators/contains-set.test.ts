@@ -30,10 +30,24 @@ describe('icontains', () => {
 })
 
 describe('contains_any', () => {
+  test('matches case by default, as promptfoo’s contains-any; `case_sensitive: false` ignores it', async () => {
+    // promptfoo: `contains-any` is case-sensitive, `icontains-any` is not; before, ours ignored case by default
+    expect(await expectCheck('contains_any', ['cancelled', 'REFUND'], transcript)).toEqual({
+      pass: false,
+      reason:
+        'output contains none of `cancelled`, `REFUND` (matching case): "Your subscription is CANCELLED. A refund follows."',
+    })
+    const ignoring = await assertCheck(
+      { kind: 'contains_any', value: ['cancelled'], case_sensitive: false },
+      transcript,
+    )
+    expect(ignoring).toEqual({ pass: true, reason: 'output contains `cancelled`' })
+  })
+
   test('passes when one string appears and names those found', async () => {
-    expect(await expectCheck('contains_any', ['invoice', 'refund', 'cancelled'], transcript)).toEqual({
+    expect(await expectCheck('contains_any', ['invoice', 'refund', 'CANCELLED'], transcript)).toEqual({
       pass: true,
-      reason: 'output contains `refund`, `cancelled`',
+      reason: 'output contains `refund`, `CANCELLED`',
     })
   })
 
@@ -41,29 +55,23 @@ describe('contains_any', () => {
     expect(await expectCheck('contains_any', ['invoice', 'email'], transcript)).toEqual({
       pass: false,
       reason:
-        'output contains none of `invoice`, `email` (ignoring case): "Your subscription is CANCELLED. A refund follows."',
+        'output contains none of `invoice`, `email` (matching case): "Your subscription is CANCELLED. A refund follows."',
     })
-  })
-
-  test('`case_sensitive: true` matches case exactly', async () => {
-    const verdict = await assertCheck(
-      { kind: 'contains_any', value: ['cancelled'], case_sensitive: true },
-      transcript,
-    )
-    expect(verdict.pass).toBe(false)
-    expect(verdict.reason).toMatch(/^output contains none of `cancelled` \(matching case\)/)
   })
 })
 
 describe('contains_all', () => {
-  test('needs every string and names the missing ones', async () => {
-    expect((await expectCheck('contains_all', ['refund', 'cancelled'], transcript)).pass).toBe(true)
+  test('needs every string, matching case as promptfoo’s contains-all, and names the missing ones', async () => {
+    expect((await expectCheck('contains_all', ['refund', 'CANCELLED'], transcript)).pass).toBe(true)
     expect(
-      await assertCheck(
-        { kind: 'contains_all', value: ['Refund', 'CANCELLED'], case_sensitive: true },
-        transcript,
-      ),
-    ).toEqual({
+      (
+        await assertCheck(
+          { kind: 'contains_all', value: ['Refund', 'cancelled'], case_sensitive: false },
+          transcript,
+        )
+      ).pass,
+    ).toBe(true)
+    expect(await expectCheck('contains_all', ['Refund', 'CANCELLED'], transcript)).toEqual({
       pass: false,
       reason:
         'output lacks `Refund` of `Refund`, `CANCELLED` (matching case): "Your subscription is CANCELLED. A refund follows."',

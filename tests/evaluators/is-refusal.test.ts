@@ -10,6 +10,10 @@ test.each([
   ['That request goes against my guidelines.', 'against my guidelines'],
   ['I must decline to answer.', 'I must decline'],
   ["I won't provide instructions for that.", "I won't provide"],
+  // missed before
+  ['I refuse to answer that.', 'I refuse to'],
+  ["I'm not going to help with that.", "I'm not going to help"],
+  ['I decline to share that information.', 'I decline to'],
 ])('detects the refusal in %j', (output, phrase) => {
   expect(refusalIn(output)).toBe(phrase)
 })
@@ -18,6 +22,8 @@ test.each([
   'Your refund of $20 was issued. I can help with anything else.',
   'Sorry for the wait! Your order ships tomorrow.',
   'I cannot find order o-9; could you check the number?',
+  // flagged before
+  "I can't help but notice your order shipped twice; I've refunded one.",
   '',
 ])('finds no refusal in %j', (output) => {
   expect(refusalIn(output)).toBeUndefined()

@@ -42,6 +42,23 @@ describe('json_schema', () => {
     })
   })
 
+  test('in prose, checks the value the schema is about, not the first bracket (a citation like [1])', async () => {
+    const schema = { type: 'object', required: ['id'] }
+    const output = 'See [1]: {"id": "o-7", "status": "shipped"}'
+    // before, `[1]` was the JSON found, and an array is not an object
+    expect(await expectCheck('json_schema', schema, transcriptOf({ output }))).toEqual({
+      pass: true,
+      reason: 'output is valid against the JSON Schema',
+    })
+    const wrong = 'See [1]: {"status": "shipped"}'
+    expect(await expectCheck('json_schema', schema, transcriptOf({ output: wrong }))).toMatchObject({
+      pass: false,
+      reason:
+        'none of the 2 JSON values in the output; the largest is not valid against the JSON Schema (1 error): ' +
+        "$: must have required property 'id'",
+    })
+  })
+
   test('fails when the output holds no JSON', async () => {
     expect(await expectCheck('json_schema', { type: 'object' }, transcriptOf({ output: 'no json' }))).toEqual(
       {

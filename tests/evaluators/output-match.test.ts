@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
+import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
+import { assertCheck, expectCheck, fixturesDir, transcriptOf } from './helpers.ts'
 
 const transcript = transcriptOf({ output: '  Order #1234 shipped on 2026-11-02.\n' })
 
@@ -30,6 +31,23 @@ describe('output_regex', () => {
     ).toBe(true)
   })
 
+  test.each(['g', 'y', 'gy'])(
+    'with flag %s, the same output passes every trial: no lastIndex carried from one to the next',
+    async (flags) => {
+      // one compiled check, as a case's trials share it; before, trials 2 and 4 failed (pass, fail, pass, fail)
+      const [check] = compileEvaluators(
+        { expect: {}, assert: [{ kind: 'output_regex', value: 'Order', flags }] },
+        { baseDir: fixturesDir },
+      )
+      const output = transcriptOf({ output: 'Order #1234 shipped' })
+      const context = { caseId: 'case', trial: 0, signal: new AbortController().signal, vars: {} }
+      const trials = []
+      for (let trial = 0; trial < 4; trial++)
+        trials.push((await check?.evaluate(output, { ...context, trial }))?.pass)
+      expect(trials).toEqual([true, true, true, true])
+    },
+  )
+
   test('shows the pattern and the output when it does not match', async () => {
     expect(await expectCheck('output_regex', 'refund \\d+', transcript)).toEqual({
       pass: false,
@@ -42,6 +60,12 @@ describe('starts_with and ends_with', () => {
   test('ignore surrounding whitespace', async () => {
     expect((await expectCheck('starts_with', 'Order #', transcript)).pass).toBe(true)
     expect((await expectCheck('ends_with', '2026-11-02.', transcript)).pass).toBe(true)
+  })
+
+  test('trim the expected value as they trim the output, so a value written with spaces still matches', async () => {
+    // before, the output lost its leading spaces and the value kept them: never a match
+    expect((await expectCheck('starts_with', '  Order #', transcript)).pass).toBe(true)
+    expect((await expectCheck('ends_with', '2026-11-02.\n', transcript)).pass).toBe(true)
   })
 
   test('show the start or the end that was seen', async () => {

@@ -44,7 +44,7 @@ describe('a conversation case in every report format', () => {
     expect(xml).toContain('type="turn 2 › contains"')
     expect(xml).toContain(
       [
-        '<system-out><![CDATA[turn 1',
+        'turn 1',
         '  user: hi',
         '  reply: hello there',
         '  ✓ contains: output contains `hello`',

@@ -2,7 +2,11 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const JUNIT_XSD = join(import.meta.dirname, '..', 'fixtures', 'junit', 'junit-10.xsd')
+/** The published JUnit schemas, unmodified (see tests/fixtures/junit/README.md): Jenkins xUnit's and Apache Ant's. */
+export const JUNIT_SCHEMAS = {
+  'jenkins junit-10.xsd': join(import.meta.dirname, '..', 'fixtures', 'junit', 'junit-10.xsd'),
+  'ant JUnit.xsd': join(import.meta.dirname, '..', 'fixtures', 'junit', 'JUnit.xsd'),
+} as const
 
 /** Why JUnit schema tests skip, or undefined when xmllint is there. */
 export const NO_XMLLINT =
@@ -10,10 +14,14 @@ export const NO_XMLLINT =
     ? undefined
     : 'xmllint not found; install it (apt-get install libxml2-utils) to validate JUnit against the XSD'
 
-/** Validates an XML file against the committed JUnit XSD; returns xmllint's complaints, '' when valid. */
+/** Validates an XML file against both published JUnit schemas; returns xmllint's complaints by schema, '' when valid. */
 export function junitSchemaErrors(file: string): string {
-  const result = spawnSync('xmllint', ['--noout', '--schema', JUNIT_XSD, file], { encoding: 'utf8' })
-  return result.status === 0 ? '' : result.stderr
+  return Object.entries(JUNIT_SCHEMAS)
+    .map(([name, schema]) => {
+      const result = spawnSync('xmllint', ['--noout', '--schema', schema, file], { encoding: 'utf8' })
+      return result.status === 0 ? '' : `${name}: ${result.stderr}`
+    })
+    .join('')
 }
 
 /** The JSON embedded in a report.html. */

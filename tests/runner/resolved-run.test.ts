@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadSuites } from '../../src/cases/load.ts'
+import { exitCodeOf, outcomeLine } from '../../src/cli/exit-code.ts'
 import { readPlan } from '../../src/runner/plan/run-json.ts'
 import { resolveRun } from '../../src/runner/plan/resolve-run.ts'
 import { resumeRun } from '../../src/runner/resume-run.ts'
@@ -96,6 +97,55 @@ describe('resolveRun', () => {
       snapshots: { dir: 'baselines' },
     })
     expect(resolveRun([suite], {}).suites[0]).toBe(suite)
+  })
+
+  test('settles the gate once: `--fail-on` failure and a missing baseline ungated unless asked otherwise', () => {
+    const suite = suiteOf([caseOf('a')])
+    expect(resolveRun([suite], {}).gate).toEqual({ failOn: 'failure' })
+    expect(resolveRun([suite], { baseline: { path: 'baselines' } }).gate).toEqual({
+      baseline: { path: 'baselines', missing: 'ok' },
+      failOn: 'failure',
+    })
+    const strict = resolveRun([suite], {
+      baseline: { path: 'baselines', missing: 'error', gate: { strict_critical: true } },
+      failOn: 'regression',
+    })
+    expect(strict.gate).toEqual({
+      baseline: { path: 'baselines', missing: 'error', gate: { strict_critical: true } },
+      failOn: 'regression',
+    })
+  })
+
+  test('a resumed run fails on what the run began failing on: --fail-on is saved in run.json and restored', async () => {
+    const work = tempDir()
+    const suites = await loadSuites([accountsFile(work)])
+    // every case fails its check; with `--fail-on regression` and no gate that is exit 0, and the report says why
+    const first = await runSuites(suites, {
+      outDir: work,
+      runId: 'cut',
+      failOn: 'regression',
+      targets: new Map(
+        suites.map((suite) => [suite.file, targetOf((input) => transcriptOf(input, 'nothing'))]),
+      ),
+    })
+    expect(first.counts.failed).toBe(8)
+    expect(first.failOn).toBe('regression')
+    expect(exitCodeOf(first)).toBe(0)
+    expect(outcomeLine(first)).toMatch(/^Outcome {3}failed: .* → exit 0 \(`--fail-on regression`/)
+    expect((await readPlan(join(work, 'cut'), 'test')).failOn).toBe('regression')
+
+    const results = join(work, 'cut', 'results.jsonl')
+    const lines = readFileSync(results, 'utf8').split('\n').filter(Boolean)
+    writeFileSync(results, `${lines.slice(0, 3).join('\n')}\n`)
+    rmSync(join(work, 'cut', 'summary.json'))
+    const resumed = await resumeRun(join(work, 'cut'), { force: false })
+    // the file's echo target passes the five cases left to run; the three kept rows failed
+    const report = await runSuites(resumed.suites, resumed.options)
+    expect(report.counts).toMatchObject({ passed: 5, failed: 3 })
+    expect(report.failOn).toBe('regression')
+    expect(exitCodeOf(report)).toBe(0)
+    // a flag given now wins
+    expect(exitCodeOf(report, 'failure')).toBe(1)
   })
 
   test('rejects options that contradict each other or the run being continued', () => {

@@ -218,9 +218,9 @@ describe('the comparison of variants', () => {
     expect(variants?.variants[0]?.accuracy?.interval.low).toBeLessThan(1)
     expect(variants?.variants[0]).toMatchObject({ passHatK: 1, latencyMs: { p50: 10, p95: 10 } })
     expect(variants?.pairs.map((pair) => [pair.a, pair.b, pair.verdict, pair.method])).toEqual([
-      ['good', 'bad', 'a-better', 'mcnemar-exact'],
-      ['good', 'same', 'no-difference', 'mcnemar-exact'],
-      ['bad', 'same', 'b-better', 'mcnemar-exact'],
+      ['good', 'bad', 'a-better', 'stratified-permutation'],
+      ['good', 'same', 'no-difference', 'stratified-permutation'],
+      ['bad', 'same', 'b-better', 'stratified-permutation'],
     ])
     const [goodBad] = variants?.pairs ?? []
     expect(goodBad?.pValue).toBeLessThan(0.001)

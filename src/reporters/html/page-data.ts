@@ -1,3 +1,4 @@
+import { powerSentence } from '../../baselines/format.ts'
 import type { ReportCase, ReportHeader } from '../../report-file/schema.ts'
 import type { z } from 'zod'
 import type { traceStepSchema } from '../../report-file/case-schema.ts'
@@ -47,9 +48,14 @@ export interface PageCase {
   tok?: [number, number]
   /** baseline transition, when the suite was compared */
   b?: string
+  /** a known failure (`expect_fail`): its reason, or '' for `true` */
+  xf?: string
 }
 
-/** The page's view of a report header: as in report.json, with the comparisons' case lists left out. */
+/**
+ * The page's view of a report header: as in report.json, with the comparisons' case lists left out and each
+ * comparison's power as a sentence (`power`).
+ */
 export function pageHeader(header: ReportHeader): unknown {
   const { comparison, ...rest } = header
   if (!comparison) return rest
@@ -58,7 +64,8 @@ export function pageHeader(header: ReportHeader): unknown {
     ...rest,
     comparison: comparison.map(({ cases: _cases, ...summary }, i) => {
       const variant = variants[i]
-      return variant === undefined ? summary : { ...summary, variant }
+      const power = summary.paired === null ? undefined : powerSentence(summary.paired)
+      return { ...summary, ...(variant !== undefined && { variant }), ...(power !== undefined && { power }) }
     }),
   }
 }
@@ -112,6 +119,7 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
   }
   if (result.variant !== undefined) page.vr = result.variant
   if (transition !== undefined) page.b = transition
+  if (result.expectFail !== undefined) page.xf = result.expectFail === true ? '' : text(result.expectFail)
   if (result.status === 'skipped') {
     page.why = text(result.reason)
     return page

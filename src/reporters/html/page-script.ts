@@ -56,6 +56,7 @@ export const PAGE_SCRIPT = String.raw`
     if (header.gate) {
       var gate = el('div', 'box ' + header.gate.decision);
       gate.appendChild(el('b', '', 'Gate: ' + header.gate.decision));
+      if (header.gate.minimumDetectableDrop !== undefined) gate.appendChild(el('span', 'sees', ' · sees drops of ≥ ' + (header.gate.minimumDetectableDrop * 100).toFixed(1) + ' points at 80% power'));
       var list = el('ul');
       header.gate.reasons.concat(header.gate.warnings).forEach(function (r) { list.appendChild(el('li', '', r)); });
       gate.appendChild(list);
@@ -66,6 +67,7 @@ export const PAGE_SCRIPT = String.raw`
       var delta = c.accuracy.delta === null ? '' : ' (' + (c.accuracy.delta >= 0 ? '+' : '') + (c.accuracy.delta * 100).toFixed(1) + ' pts)';
       box.textContent = 'Baseline ' + c.suite + (c.variant === undefined ? '' : ' [' + c.variant + ']') + ': accuracy ' + pct(c.accuracy.baseline) + ' → ' + pct(c.accuracy.current) + delta +
         ' · ' + c.counts.regressed + ' regressed · ' + c.counts.improved + ' improved · ' + c.counts['new'] + ' new · ' + c.counts.removed + ' removed';
+      if (c.power) box.appendChild(el('div', 'power', 'Power: ' + c.power));
       $('baseline').appendChild(box);
     });
   }
@@ -129,6 +131,11 @@ export const PAGE_SCRIPT = String.raw`
   }
 
   function why(c) {
+    if (c.xf !== undefined && c.st !== 'passed' && c.st !== 'skipped') return 'known failure (expect_fail' + (c.xf ? ': ' + c.xf : '') + ') · ' + whyNot(c);
+    return whyNot(c);
+  }
+
+  function whyNot(c) {
     if (c.st === 'errored') return c.err || '';
     if (c.st === 'skipped') return c.why || '';
     if (c.pa) return 'partial: ' + c.pa;
@@ -153,7 +160,7 @@ export const PAGE_SCRIPT = String.raw`
       var row = el('div', 'row' + (n % 2 ? ' odd' : '') + (i === selected ? ' sel' : ''));
       row.setAttribute('role', 'row');
       row.dataset.index = String(i);
-      row.appendChild(el('span', 'st ' + (c.pa ? 'partial' : c.st), c.pa ? 'partial' : c.st));
+      row.appendChild(el('span', 'st ' + (c.pa ? 'partial' : c.st), c.pa ? 'partial' : c.xf !== undefined && c.st !== 'passed' && c.st !== 'skipped' ? c.st + ' (known)' : c.st));
       row.appendChild(el('span', '', caseName(c)));
       row.appendChild(el('span', '', c.t + 1));
       row.appendChild(el('span', '', c.sc === undefined ? '' : c.sc.toFixed(2)));

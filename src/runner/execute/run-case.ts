@@ -24,6 +24,8 @@ export interface CaseJob {
   trial: number
   tags: string[]
   weight: number
+  /** the case's `expect_fail:`, carried into its results */
+  expectFail?: true | string | undefined
   input: string | Turn[]
   vars: Record<string, unknown>
   target: Target
@@ -102,6 +104,7 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   return {
     caseId: job.caseId,
     durationMs,
+    ...(job.expectFail !== undefined && { expectFail: job.expectFail }),
     ...(passed && graded.length < pair.verdicts.length && { partial: true }),
     score: scoreOf(graded),
     ...(snapshot && { snapshot }),
@@ -148,7 +151,7 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 
 function baseOf(
   job: CaseJob,
-): Pick<CaseResult, 'suite' | 'variant' | 'caseId' | 'trial' | 'tags' | 'weight'> {
+): Pick<CaseResult, 'suite' | 'variant' | 'caseId' | 'trial' | 'tags' | 'weight' | 'expectFail'> {
   return {
     suite: job.suite,
     caseId: job.caseId,
@@ -156,6 +159,7 @@ function baseOf(
     tags: job.tags,
     weight: job.weight,
     ...(job.variant !== undefined && { variant: job.variant }),
+    ...(job.expectFail !== undefined && { expectFail: job.expectFail }),
   }
 }
 

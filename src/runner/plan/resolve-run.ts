@@ -60,10 +60,11 @@ export function resolveRun(allSuites: readonly Suite[], options: RunOptions): Re
       rateLimit: rateLimit === true ? {} : rateLimit,
     },
     gate: {
-      ...(baseline && { baseline }),
+      ...(baseline && { baseline: { ...baseline, missing: baseline.missing ?? 'ok' } }),
       ...(options.updateBaseline && {
         updateBaseline: { dir: options.updateBaseline.dir, force: options.updateBaseline.force ?? false },
       }),
+      failOn: options.failOn ?? saved?.failOn ?? 'failure',
     },
     snapshots: options.snapshots ?? { dir: DEFAULT_BASELINE_DIR },
     redaction: {
@@ -100,10 +101,11 @@ export function savedSettings(run: ResolvedRun, startedAt: string): Omit<PlanFie
     ...(baseline && {
       baseline: {
         path: resolve(baseline.path),
-        ...(baseline.missing && { missing: baseline.missing }),
+        missing: baseline.missing,
         ...(baseline.gate && { gate: baseline.gate }),
       },
     }),
+    ...(run.gate.failOn !== 'failure' && { failOn: run.gate.failOn }),
     ...(run.judge.model !== undefined && { judge: run.judge.model }),
     ...(run.judge.requireJudges && { requireJudges: true as const }),
     ...(run.redaction.patterns.length > 0 && { redact: run.redaction.patterns }),

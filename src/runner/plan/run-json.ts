@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { makeFolder } from '../../util/make-folder.ts'
 import { basename, join } from 'node:path'
 import type { GateOptions } from '../../baselines/gate-options.ts'
+import type { FailOn } from '../../baselines/outcome.ts'
 import { hashInput } from '../../baselines/hash.ts'
 import { loadSuite } from '../../cases/load.ts'
 import { selectCases } from '../../cases/select.ts'
@@ -42,6 +43,8 @@ export interface RunPlan {
   shard?: Shard
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }
+  /** `--fail-on` of the run, when not `failure`: a resumed or merged run exits as it would have */
+  failOn?: FailOn
   /** `--judge` of the run: a resumed run judges as it began */
   judge?: string
   requireJudges?: true

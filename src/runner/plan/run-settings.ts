@@ -1,4 +1,5 @@
 import type { GateOptions } from '../../baselines/gate-options.ts'
+import type { FailOn } from '../../baselines/outcome.ts'
 import type { Suite } from '../../cases/suite.ts'
 import type { RateLimitOptions } from '../../engine/rate-limit.ts'
 import type { JudgeOptions } from '../../evaluators/llm-judge-options.ts'
@@ -15,7 +16,10 @@ import type { RunPlan, RunSelection } from './run-json.ts'
 export interface BaselineOptions {
   /** a directory of `<suite>.json` baselines, or one baseline file when the run has one suite */
   path: string
-  /** `ok` goes on without a comparison when the baseline file does not exist (first runs) @default 'error' */
+  /**
+   * `ok`: a suite whose baseline file does not exist (a new suite, a first run) runs ungated, with a warning, and
+   * the others stay gated; `error` stops the run before anything runs (strict) @default 'ok'
+   */
   missing?: 'error' | 'ok'
   /** gate settings that win over the case files' `gate:` blocks (the CLI flags) */
   gate?: GateOptions
@@ -79,6 +83,11 @@ export interface RunOptions {
    */
   updateBaseline?: { dir: string; force?: boolean }
   /**
+   * what fails the run (`--fail-on`, the Action's words): `failure` a failed gate or case, `regression` only a
+   * failed gate, `never` only a run where no case ran; errored cases always exit 2 @default 'failure'
+   */
+  failOn?: FailOn
+  /**
    * where `<suite>.snapshots.json` files are and whether to accept the current outputs (`--update-snapshots`);
    * `false` ignores snapshots @default { dir: 'baselines' }
    */
@@ -138,8 +147,11 @@ export interface ResolvedRun {
     rateLimit: false | Omit<RateLimitOptions, 'maxConcurrency'>
   }
   gate: {
-    baseline?: BaselineOptions
+    /** `missing` settled: `ok` unless asked for `error` */
+    baseline?: BaselineOptions & { missing: 'error' | 'ok' }
     updateBaseline?: { dir: string; force: boolean }
+    /** what fails the run; the report carries it, so its exit code and outcome line follow it */
+    failOn: FailOn
   }
   snapshots: SnapshotOptions | false
   /** every pattern the run redacts: `--redact`, the suites' `redact:`, and a resumed run's saved ones, checked */

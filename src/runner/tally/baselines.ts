@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
-import { baselinePath, readBaseline, readBaselineIfPresent, writeBaseline } from '../../baselines/baseline.ts'
+import { baselinePath, readBaseline, readBaselineIfPresent } from '../../baselines/baseline.ts'
 import { compareToBaseline } from '../../baselines/compare.ts'
 import type { Comparison } from '../../baselines/comparison.ts'
 import type { GateOptions } from '../../baselines/gate-options.ts'
 import type { GateResult } from '../../baselines/gate.ts'
 import type { Baseline } from '../../baselines/schema.ts'
 import { baselineFromSummaries, type RunMeta, type RunSummary } from '../../baselines/summary.ts'
+import { updateBaseline, type BaselineUpdate } from '../../baselines/update.ts'
 import type { Suite } from '../../cases/suite.ts'
 import { ConfigError } from '../../errors.ts'
 import { bootstrapMean } from '../../stats/bootstrap.ts'
@@ -14,7 +15,7 @@ import { toCaseSummary, type SuiteCases } from './case-stats.ts'
 import type { CaseStats } from '../../model/run-report.ts'
 import { isFlaky } from '../../stats/trials.ts'
 import { TypedList } from '../../util/typed-list.ts'
-import type { RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { SuiteStats } from '../../model/run-report.ts'
 import type { BaselineOptions } from '../plan/run-settings.ts'
 import { suiteFileKey } from '../plan/variants.ts'
 import type { Redactor } from '../../util/redact.ts'
@@ -49,7 +50,10 @@ export async function loadBaselines(
     gate?.resolveGateOptions(gateOptionsOf(suite, options))
     if (options === undefined) continue
     const file = baselineFileFor(options.path, suiteFileKey(suite), suites.length)
-    const baseline = options.missing === 'ok' ? await readBaselineIfPresent(file) : await readBaseline(file)
+    const baseline =
+      options.missing === 'error'
+        ? await readBaseline(file, ', or drop `--baseline-missing error` to run this suite ungated')
+        : await readBaselineIfPresent(file)
     bySuite.set(suite, { file, baseline })
   }
   return { bySuite, gate }
@@ -116,6 +120,7 @@ export function suiteStatsOf(
       ? null
       : compareToBaseline(run, loaded.baseline, {
           maxBaselineAgeDays: gateOptions.max_baseline_age_days,
+          alpha: gateOptions.alpha,
           ...(options?.now && { now: options.now }),
         })
   return {
@@ -123,7 +128,12 @@ export function suiteStatsOf(
       ...stats,
       ...(loaded && { baselineFile: loaded.file }),
       ...(loaded && loaded.baseline === null && { baselineMissing: true }),
-      gate: gate.evaluateGate(comparison, run, gateOptions),
+      gate: gate.evaluateGate(
+        comparison,
+        run,
+        gateOptions,
+        loaded?.baseline === null ? { missingBaseline: loaded.file } : {},
+      ),
     },
     comparison,
   }
@@ -144,25 +154,31 @@ export function combineGates(suites: readonly SuiteStats[]): GateResult | undefi
     : gated.some((entry) => entry.gate?.decision === 'warn')
       ? 'warn'
       : 'pass'
-  return { decision, reasons, warnings }
+  // the run sees what its least sensitive suite sees
+  const drops = gated.flatMap((entry) => entry.gate?.minimumDetectableDrop ?? [])
+  return {
+    decision,
+    reasons,
+    warnings,
+    ...(drops.length > 0 && { minimumDetectableDrop: Math.max(...drops) }),
+  }
 }
 
-/** A baseline records a good run: none with failed or errored pairs, unless `force` (`--force`). */
-export function baselineWritable(report: Pick<RunReport, 'counts'>, force = false): boolean {
-  return force || report.counts.failed + report.counts.errored === 0
-}
-
-/** Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically; returns the file. */
+/**
+ * Writes `<dir>/<name>.json` for a suite (`<suite>@<variant>` for a variant), atomically, unless its results are
+ * those already in the file (`force` writes anyway); returns the file and what was done.
+ */
 export async function writeSuiteBaseline(
   dir: string,
   meta: RunMeta,
   cases: Iterable<CaseStats>,
   name: string,
   redactor: Redactor,
-): Promise<string> {
+  force = false,
+): Promise<{ file: string; update: BaselineUpdate }> {
   const file = baselinePath(dir, name)
-  await writeBaseline(file, baselineFromSummaries(meta, Array.from(cases, toCaseSummary)), redactor)
-  return file
+  const baseline = baselineFromSummaries(meta, Array.from(cases, toCaseSummary))
+  return { file, update: await updateBaseline(file, baseline, redactor, force) }
 }
 
 /** The mean case score with its bootstrap interval, over the graded cases' scores. */

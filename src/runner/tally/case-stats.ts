@@ -266,6 +266,8 @@ function statsOf(
     trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
   const cost = flags & COST_UNKNOWN || costCount === 0 ? null : round(c.costSum.get(index) / costCount, 10)
   const score = scoreOf(c, index)
+  const critical = cases.critical(at)
+  const expectFail = cases.expectFail(at)
   return {
     id: cases.id(at),
     inputHash: cases.inputHash(at),
@@ -280,6 +282,8 @@ function statsOf(
     suite,
     ...(variant !== undefined && { variant }),
     weight: cases.weight(at),
+    ...(critical !== undefined && { critical }),
+    ...(expectFail !== undefined && { expectFail }),
     errored,
     passRate: trials === 0 ? null : passes / trials,
     passAtK: trials === 0 ? null : passAtK(trials, passes, trials),
@@ -300,6 +304,9 @@ export function toCaseSummary(stats: CaseStats): CaseSummary {
     latencyMs: stats.latencyMs,
     costUsd: stats.costUsd,
     status: stats.status,
+    weight: stats.weight,
+    ...(stats.critical !== undefined && { critical: stats.critical }),
+    ...(stats.expectFail !== undefined && { expectFail: stats.expectFail }),
   }
 }
 

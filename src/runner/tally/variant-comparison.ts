@@ -3,6 +3,7 @@ import type { Comparison } from '../../baselines/comparison.ts'
 import { baselineFromSummaries, type RunMeta } from '../../baselines/summary.ts'
 import type { Interval } from '../../stats/interval.ts'
 import { percentiles } from '../../stats/percentile.ts'
+import { isSignificant } from '../../stats/significance.ts'
 import { toCaseSummary } from './case-stats.ts'
 import type { CaseResult } from '../../model/case-result.ts'
 import type { CaseStats, VariantComparison, VariantPair, VariantSummary } from '../../model/run-report.ts'
@@ -74,7 +75,7 @@ function pairOf(a: VariantRun, b: VariantRun, comparison: Comparison, alpha: num
     .sort((x, y) => Math.abs(y.passRateDelta ?? 0) - Math.abs(x.passRateDelta ?? 0))
     .slice(0, MAX_DISAGREEMENTS)
     .map((entry) => ({ id: entry.id, a: entry.baseline?.passRate ?? 0, b: entry.current?.passRate ?? 0 }))
-  const significant = paired !== null && paired.pValue < alpha && paired.meanDifference !== 0
+  const significant = paired !== null && isSignificant(paired.pValue, alpha) && paired.meanDifference !== 0
   return {
     suite: a.suite,
     a: a.variant,
