@@ -210,5 +210,6 @@ function failedResult<Output>(providerId: string, error: Error): AgentResult<Out
     providerUsed: providerId,
     error: error.message,
     durationMs: 0,
+    source: 'engine',
   }
 }

@@ -43,6 +43,7 @@ function resultOf(state: LoopState, ending: Ending): AgentResult<unknown> {
     reasoning,
     providerUsed: state.providerUsed,
     durationMs: performance.now() - state.startedAt,
+    source: 'engine',
   }
   if (ending.error !== undefined) result.error = ending.error
   return result
