@@ -1,13 +1,16 @@
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Turn } from '../types.ts'
+import type { Message, Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
 import type { Target } from './target.ts'
 
-/** What an Agent looks like to a target: anything with a `run(input, { signal, trial })` method. */
+/** What an Agent looks like to a target: anything with a `run(input, { signal, trial, history })` method. */
 export interface RunnableAgent {
-  run(input: string | readonly Turn[], options: { signal?: AbortSignal; trial?: number }): Promise<unknown>
+  run(
+    input: string | readonly Turn[],
+    options: { signal?: AbortSignal; trial?: number; history?: readonly Message[] },
+  ): Promise<unknown>
 }
 
 export interface AgentTargetOptions {
@@ -94,10 +97,16 @@ async function createAgent(
   }
 }
 
+/** In a conversation the agent continues the earlier turns' messages, tool calls included, with the new message. */
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
   return wrapFunction(
     id,
-    (input, context) => agent.run(input, { signal: context.signal, trial: context.trial }),
+    (input, context) => {
+      const { signal, trial, history } = context
+      const last = typeof input === 'string' ? undefined : input.at(-1)
+      if (history === undefined || last?.role !== 'user') return agent.run(input, { signal, trial })
+      return agent.run(last.content, { signal, trial, history })
+    },
     label,
   )
 }

@@ -1,5 +1,5 @@
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Transcript, Turn } from '../types.ts'
+import type { Message, Transcript, Turn } from '../types.ts'
 
 /** The system under test: turns one case's input into a transcript. */
 export interface Target {
@@ -19,6 +19,12 @@ export interface TargetContext {
   model?: string
   /** the case's template variables, for targets that render templates */
   vars?: Record<string, unknown>
+  /**
+   * in a conversation (`turns:`, `simulated_user:`), the messages before the current user message: the earlier
+   * turns' tool calls and results included, as the target produced them. The input's text turns say the same
+   * without the tool context.
+   */
+  history?: readonly Message[]
 }
 
 /** How to reach the system under test. Module paths are absolute, resolved against the case file. */

@@ -30,6 +30,7 @@ const report: RunReport = {
   usage: { ...emptyUsage(), inputTokens: 1200, outputTokens: 80 },
   costUsd: 0.0123,
   unknownCostCount: 1,
+  unknownUsageCount: 0,
   judges: { verdicts: 0, usage: emptyUsage(), costUsd: null },
   problems: [
     {

@@ -15,7 +15,7 @@ describe('agentTarget', () => {
     expect(transcript.output).toBe('agent saw hi on trial 1')
     expect(transcript.latencyMs).toBe(7)
     expect(transcript.stopReason).toBe('final')
-    expect(transcript.usage.inputTokens).toBe(10)
+    expect(transcript.usage?.inputTokens).toBe(10)
   })
 
   test('passes the suite model to a `createAgent` factory', async () => {
