@@ -163,7 +163,7 @@ describe('startMockLlmServer', () => {
 
   test('answers 404 for unknown routes without using the script', async () => {
     const mock = await start({ script: [{ text: 'a' }] })
-    expect((await post(`${mock.url}/v1/responses`, {})).status).toBe(404)
+    expect((await post(`${mock.url}/v1/completions`, {})).status).toBe(404)
     expect(mock.remaining).toBe(1)
     expect(mock.journal).toHaveLength(0)
   })

@@ -6,6 +6,10 @@ export interface RenderedReply {
   id: string
   text: string
   toolCalls: ToolCallRequest[]
+  /** the model's reasoning summary, '' when it gave none */
+  reasoning: string
+  /** part of `usage.outputTokens` spent reasoning */
+  reasoningTokens: number
   usage: Usage
   model: string
   finishReason: FinishReason
@@ -26,13 +30,15 @@ export function renderReply(reply: MockMessageReply, request: MockRequest, idPre
     name: call.name,
     arguments: call.arguments ?? JSON.stringify(call.args ?? {}),
   }))
-  const body = request.body as { model?: unknown; messages?: unknown }
+  const body = request.body as { model?: unknown; messages?: unknown; input?: unknown }
+  const reasoning = reply.reasoning ?? ''
+  const reasoningTokens = Math.ceil(reasoning.length / 4)
   const outputChars =
     text.length + toolCalls.reduce((sum, call) => sum + call.name.length + call.arguments.length, 0)
+  const prompt = JSON.stringify(body.messages ?? body.input ?? '')
   const usage: Usage = {
-    inputTokens:
-      reply.usage?.inputTokens ?? Math.max(1, Math.ceil(JSON.stringify(body.messages ?? '').length / 4)),
-    outputTokens: reply.usage?.outputTokens ?? Math.max(1, Math.ceil(outputChars / 4)),
+    inputTokens: reply.usage?.inputTokens ?? Math.max(1, Math.ceil(prompt.length / 4)),
+    outputTokens: reply.usage?.outputTokens ?? Math.max(1, Math.ceil(outputChars / 4)) + reasoningTokens,
     cacheReadTokens: reply.usage?.cacheReadTokens ?? 0,
     cacheWriteTokens: reply.usage?.cacheWriteTokens ?? 0,
   }
@@ -40,6 +46,8 @@ export function renderReply(reply: MockMessageReply, request: MockRequest, idPre
     id: String(request.index),
     text,
     toolCalls,
+    reasoning,
+    reasoningTokens: Math.min(reasoningTokens, usage.outputTokens),
     usage,
     model: reply.model ?? (typeof body.model === 'string' ? body.model : 'mock-model'),
     finishReason: reply.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),

@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toError } from '../../errors.ts'
-import { anthropicErrorBody, anthropicEvents, anthropicMessage, type SseFrame } from './anthropic-wire.ts'
 import { openAiEmbeddings } from './embeddings-wire.ts'
-import { openAiChunks, openAiCompletion, openAiErrorBody } from './openai-wire.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {
   MockErrorReply,
@@ -13,16 +11,23 @@ import type {
   MockReply,
   MockRequest,
 } from './types.ts'
-
-const routes: Record<string, MockRequest['api'] | undefined> = {
-  '/v1/chat/completions': 'openai',
-  '/v1/messages': 'anthropic',
-  '/v1/embeddings': 'openai',
-}
+import {
+  errorBody,
+  idPrefix,
+  malformedFrame,
+  replyBody,
+  replyFrames,
+  requestIdHeader,
+  routes,
+  streamErrorFrame,
+} from './wires.ts'
 const anthropicVersions = new Set(['2023-06-01', '2026-10-21'])
 const faultText = 'This reply from the mock server will not arrive in one piece.'
 
-/** Starts a mock OpenAI + Anthropic server (chat, messages, embeddings) on 127.0.0.1 with an ephemeral port. */
+/**
+ * Starts a mock OpenAI + Anthropic server (chat completions, responses, messages, embeddings) on 127.0.0.1 with an
+ * ephemeral port.
+ */
 export async function startMockLlmServer(options: MockLlmServerOptions = {}): Promise<MockLlmServer> {
   const script = [...(options.script ?? [])]
   const journal: MockRequest[] = []
@@ -83,7 +88,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     if (isErrorReply(reply)) sendError(res, request, reply)
     else if (isFaultReply(reply)) await sendFault(res, request, reply)
     else if (request.stream)
-      await sendStream(res, request, frames(request, renderReply(reply, request, idPrefix(api))), reply)
+      await sendStream(res, request, replyFrames(request, renderReply(reply, request, idPrefix(api))), reply)
     else sendJson(res, 200, body200(request, reply))
   }
 
@@ -113,15 +118,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
 }
 
 function body200(request: MockRequest, reply: Exclude<MockReply, MockErrorReply | MockFaultReply>): unknown {
-  const rendered = renderReply(reply, request, idPrefix(request.api))
-  return request.api === 'openai' ? openAiCompletion(rendered) : anthropicMessage(rendered)
-}
-
-function frames(request: MockRequest, rendered: ReturnType<typeof renderReply>): string[] {
-  if (request.api === 'anthropic') return anthropicEvents(rendered).map(sse)
-  const includeUsage = (request.body as { stream_options?: { include_usage?: unknown } }).stream_options
-    ?.include_usage
-  return [...openAiChunks(rendered, includeUsage === true).map((data) => sse({ data })), 'data: [DONE]\n\n']
+  return replyBody(request, renderReply(reply, request, idPrefix(request.api)))
 }
 
 async function sendStream(
@@ -158,15 +155,13 @@ async function sendFault(res: ServerResponse, request: MockRequest, reply: MockF
     }
     return
   }
-  const all = frames(request, rendered)
+  const all = replyFrames(request, rendered)
   const head = all.slice(0, Math.ceil(all.length / 2))
   const tail: Record<MockFaultReply['fault'], string[]> = {
     reset: [],
-    'malformed-json': [
-      `${request.api === 'anthropic' ? 'event: content_block_delta\n' : ''}data: {"choices": [oops\n\n`,
-    ],
+    'malformed-json': [malformedFrame(request.api)],
     'truncated-stream': [],
-    'stream-error': [streamErrorFrame(request)],
+    'stream-error': [streamErrorFrame(request.api)],
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', ...requestIdHeader(request) })
   for (const frame of [...head, ...tail[reply.fault]]) res.write(frame)
@@ -175,23 +170,10 @@ async function sendFault(res: ServerResponse, request: MockRequest, reply: MockF
   else res.end()
 }
 
-function streamErrorFrame(request: MockRequest): string {
-  if (request.api === 'openai') {
-    return sse({ data: { error: { message: 'The server had an error mid-stream', type: 'server_error' } } })
-  }
-  return sse({
-    event: 'error',
-    data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
-  })
-}
-
 function sendError(res: ServerResponse, request: MockRequest, reply: MockErrorReply): void {
   const message = reply.message ?? defaultErrorMessage(reply.status)
   const requestId = `req_mock_${request.index}`
-  const body =
-    request.api === 'openai'
-      ? openAiErrorBody(reply.status, message)
-      : anthropicErrorBody(reply.status, message, requestId)
+  const body = errorBody(request.api, reply.status, message, requestId)
   const headers: Record<string, string> = { ...requestIdHeader(request), ...reply.headers }
   if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs)
   if (reply.retryAfter !== undefined) headers['retry-after'] = String(reply.retryAfter)
@@ -213,20 +195,6 @@ function authProblem(request: MockRequest, apiKey: string | undefined): MockErro
     }
   }
   return undefined
-}
-
-function requestIdHeader(request: MockRequest): Record<string, string> {
-  return request.api === 'openai'
-    ? { 'x-request-id': `req_mock_${request.index}` }
-    : { 'request-id': `req_mock_${request.index}` }
-}
-
-function idPrefix(api: MockRequest['api']): string {
-  return api === 'openai' ? 'call' : 'toolu'
-}
-
-function sse(frame: SseFrame): string {
-  return `${frame.event ? `event: ${frame.event}\n` : ''}data: ${JSON.stringify(frame.data)}\n\n`
 }
 
 function sendJson(

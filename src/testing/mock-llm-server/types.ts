@@ -5,7 +5,7 @@ export interface MockToolCall {
   name: string
   args?: unknown
   arguments?: string
-  /** @default `call_<n>_<i>` (OpenAI) or `toolu_<n>_<i>` (Anthropic) */
+  /** @default `call_<n>_<i>` (OpenAI Chat and Responses) or `toolu_<n>_<i>` (Anthropic) */
   id?: string
 }
 
@@ -16,12 +16,14 @@ interface MockTiming {
   chunkDelayMs?: number
 }
 
-/** A successful reply, rendered in the wire format of whichever API was called. */
+/** A successful reply, rendered in the wire format of whichever API was called (Chat, Responses, Messages). */
 export interface MockMessageReply extends MockTiming {
   text?: string
   toolCalls?: MockToolCall[]
   /** structured output: sent as the JSON text of this value */
   json?: unknown
+  /** the model's reasoning, sent where the API carries it: a reasoning item with this summary (Responses) */
+  reasoning?: string
   /** neutral counts (input includes cache reads and writes) @default estimated from the request and reply */
   usage?: Partial<Usage>
   /** @default the request's model */
@@ -55,7 +57,8 @@ export type MockReply = MockMessageReply | MockErrorReply | MockFaultReply
 export interface MockRequest {
   /** 0-based arrival order */
   index: number
-  api: 'openai' | 'anthropic'
+  /** `openai` is Chat Completions (and embeddings), `openai-responses` the Responses API, `anthropic` Messages */
+  api: 'openai' | 'openai-responses' | 'anthropic'
   method: string
   path: string
   /** lowercased names */
@@ -85,7 +88,7 @@ export interface MockLlmServerOptions {
 export interface MockLlmServer {
   /** `http://127.0.0.1:<port>` */
   readonly url: string
-  /** base URL for the OpenAI SDK: `${url}/v1` */
+  /** base URL for the OpenAI SDK, for both `chat.completions` and `responses`: `${url}/v1` */
   readonly openaiBaseURL: string
   /** base URL for the Anthropic SDK: `url` (the SDK appends `/v1/messages`) */
   readonly anthropicBaseURL: string
