@@ -40,7 +40,8 @@ export interface ToolCallRecord {
   result?: unknown
   /** the error text sent back to the model, when it failed, was denied or timed out */
   error?: string
-  durationMs: number
+  /** how long the tool ran; absent when the framework does not report it */
+  durationMs?: number
 }
 
 interface TraceStepBase {

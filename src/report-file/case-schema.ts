@@ -35,7 +35,8 @@ const toolCallRecordSchema = z.object({
   args: z.unknown(),
   result: z.unknown().optional(),
   error: z.string().optional(),
-  durationMs: z.number(),
+  /** absent when the framework does not report it (v4) */
+  durationMs: z.number().optional(),
 })
 
 const step = { startedAt: z.number(), durationMs: z.number() }

@@ -1,9 +1,11 @@
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Message, Turn } from '../types.ts'
+import { resolve } from 'node:path'
+import type { Message, Transcript, Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
 import type { Target } from './target.ts'
+import { toTranscript } from './to-transcript.ts'
 
 /** What an Agent looks like to a target: anything with a `run(input, { signal, trial, history })` method. */
 export interface RunnableAgent {
@@ -34,6 +36,7 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   const label = options.label ?? 'target.agent'
   const file = displayPath(options.file)
   const id = `agent:${file}`
+  const modulePath = resolve(options.baseDir, options.file)
   const module = await importUserModule(options.file, options.baseDir, label)
   const factory = module.createAgent
   if (typeof factory === 'function') {
@@ -42,9 +45,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
       options,
       `${label}: \`createAgent\` in \`${file}\``,
     )
+    const framework = await frameworkTarget(id, agent, modulePath, `${label}: \`createAgent\` in \`${file}\``)
+    if (framework) return framework
     if (!isRunnable(agent)) {
       throw new ConfigError(
-        `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method).`,
+        `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method) or an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra).`,
       )
     }
     const target = agentAsTarget(id, agent, label)
@@ -60,6 +65,8 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     )
   }
   const exported = module.default
+  const framework = await frameworkTarget(id, exported, modulePath, `${label}: \`${file}\``)
+  if (framework) return framework
   if (isRunnable(exported)) return agentAsTarget(id, exported, label)
   if (typeof exported === 'function') {
     // the function gets the model as ctx.model: check it resolves (API key set) before any case runs
@@ -71,9 +78,40 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     return wrapFunction(id, exported as TargetFunction, `${label}: \`${file}\``)
   }
   throw new ConfigError(
-    `${label}: \`${file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
+    `${label}: \`${file}\` must default-export an Agent, an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra) or a function \`(input, ctx) => string | Transcript\`, ` +
       `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,
   )
+}
+
+/**
+ * A target for an agent of another framework, run through its adapter (loaded only now); undefined when `value`
+ * is none of theirs. An installed framework version the adapter does not support is a ConfigError.
+ */
+async function frameworkTarget(
+  id: string,
+  value: unknown,
+  modulePath: string,
+  where: string,
+): Promise<Target | undefined> {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { adapterFor, checkFrameworkVersion } = await import('../adapters/index.ts')
+  const adapter = adapterFor(value)
+  if (!adapter) return undefined
+  checkFrameworkVersion(adapter, modulePath, where)
+  const { importPackageFrom } = await import('../adapters/packages.ts')
+  return {
+    id,
+    async run(input, context): Promise<Transcript> {
+      const started = performance.now()
+      const parts = await adapter.run(value, {
+        input,
+        history: context.history,
+        signal: context.signal,
+        importPackage: (name) => importPackageFrom(name, modulePath),
+      })
+      return toTranscript(parts, input, performance.now() - started) as Transcript
+    },
+  }
 }
 
 type AgentFactory = (options: { model?: string; mcp?: McpServerOptions[] }) => unknown

@@ -34,22 +34,41 @@ export async function functionTarget(options: FunctionTargetOptions): Promise<Ta
   return wrapFunction(`function:${file}#${name}`, fn as TargetFunction, `${label}: \`${file}#${name}\``)
 }
 
-/** Wraps an in-process function as a Target; `label` prefixes errors about its return value. */
+/**
+ * Wraps an in-process function as a Target; `label` prefixes errors about its return value. A framework's result
+ * returned as it is (`generateText(…)`, `run(agent, …)`, `graph.invoke(…)`, a Mastra `agent.generate(…)`) is
+ * mapped by its adapter's mapper.
+ */
 export function wrapFunction(id: string, fn: TargetFunction, label: string): Target {
   return {
     id,
     async run(input, context): Promise<Transcript> {
       const started = performance.now()
       const value: unknown = await fn(input, context)
-      const transcript = toTranscript(value, input, performance.now() - started)
+      const transcript =
+        toTranscript(value, input, performance.now() - started) ??
+        (await fromFramework(value, input, context, started))
       if (transcript === undefined) {
         throw new ConfigError(
-          `${label} returned ${describe(value)}; return a string, a Transcript or an object with an \`output\` string.`,
+          `${label} returned ${describe(value)}; return a string, a Transcript, an object with an \`output\` string, or the result of \`generateText\`, the Agents SDK's \`run\`, \`graph.invoke\` or a Mastra \`agent.generate\`.`,
         )
       }
       return transcript
     },
   }
+}
+
+async function fromFramework(
+  value: unknown,
+  input: string | Turn[],
+  context: TargetContext,
+  started: number,
+): Promise<Transcript | undefined> {
+  if (typeof value !== 'object' || value === null) return undefined
+  // imported here: a function that returns text never loads the mappers
+  const { mapFrameworkResult } = await import('../adapters/index.ts')
+  const parts = await mapFrameworkResult(value, input, context.history)
+  return parts && toTranscript(parts, input, performance.now() - started)
 }
 
 function describe(value: unknown): string {

@@ -91,8 +91,9 @@ function messagesOf(input: string | Turn[], output: string): Message[] {
   return messages
 }
 
+/** An object with an own `output` string: a framework result whose `output` is a getter (the AI SDK's) is not one. */
 function isResultLike(value: unknown): value is AgentResultLike {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { output?: unknown }).output === 'string'
-  )
+  if (typeof value !== 'object' || value === null) return false
+  const output = Object.getOwnPropertyDescriptor(value, 'output')
+  return typeof output?.value === 'string'
 }

@@ -33,7 +33,7 @@ export interface PageCase {
   in?: string
   out?: string
   /** tool calls: name, arguments, result, error (as JSON text), ms; null when the target did not report them */
-  tc?: { n: string; a: string; r?: string; err?: string; ms: number }[] | null
+  tc?: { n: string; a: string; r?: string; err?: string; ms?: number }[] | null
   /** trace: type, start offset ms, duration ms, label */
   tr?: { ty: string; at: number; ms: number; l: string }[]
   /** a pass of which some checks were skipped: "2 of 3 checks ran (skipped: rubric)" */
@@ -160,7 +160,7 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
       a: json(call.args),
       ...(call.result !== undefined && { r: json(call.result) }),
       ...(call.error !== undefined && { err: text(call.error) }),
-      ms: round(call.durationMs),
+      ...(call.durationMs !== undefined && { ms: round(call.durationMs) }),
     }))
   }
   const trace = transcript.trace

@@ -237,7 +237,7 @@ export const PAGE_SCRIPT = String.raw`
     if (c.tc) {
       detail.appendChild(el('h3', '', 'Tool calls'));
       c.tc.forEach(function (call) {
-        detail.appendChild(el('p', '', call.n + ' · ' + ms(call.ms)));
+        detail.appendChild(el('p', '', call.n + (call.ms === undefined ? '' : ' · ' + ms(call.ms))));
         detail.appendChild(el('pre', '', 'arguments: ' + call.a + (call.r !== undefined ? '\nresult: ' + call.r : '') + (call.err !== undefined ? '\nerror: ' + call.err : '')));
       });
     }
