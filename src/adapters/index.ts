@@ -2,9 +2,9 @@ import { ConfigError } from '../errors.ts'
 import type { Message, Turn } from '../types.ts'
 import type { Adapter, TranscriptParts } from './adapter.ts'
 import { aiSdkAdapter, fromAiSdk, isAiSdkResult } from './ai-sdk.ts'
-import { fromLangGraph, isLangGraphState, langGraphAdapter } from './langgraph.ts'
+import { fromLangGraph, isLangGraphState, isRecursionLimit, langGraphAdapter } from './langgraph.ts'
 import { fromMastra, isMastraOutput, mastraAdapter } from './mastra.ts'
-import { fromOpenAIAgents, isAgentsRunResult, openAIAgentsAdapter } from './openai-agents.ts'
+import { fromAgentsError, fromOpenAIAgents, isAgentsRunResult, openAIAgentsAdapter } from './openai-agents.ts'
 import { packageVersion } from './packages.ts'
 
 /** Every adapter, most specific shape first: a Mastra agent also has the `generate()` the AI SDK adapter takes. */
@@ -62,4 +62,30 @@ export function mapFrameworkResult(
   if (isAgentsRunResult(value)) return fromOpenAIAgents(value, options)
   if (isLangGraphState(value)) return fromLangGraph(value, options)
   return undefined
+}
+
+/**
+ * A framework's error that a function target let through and that is the agent's own stop (the Agents SDK's
+ * `MaxTurnsExceededError`, LangGraph's `GraphRecursionError`…) as transcript parts; undefined for any other error.
+ */
+export function mapFrameworkError(
+  thrown: unknown,
+  input: string | Turn[],
+  history: readonly Message[] | undefined,
+): Promise<TranscriptParts> | undefined {
+  const options = { input, ...(history && { history }) }
+  const agents = fromAgentsError(thrown, options)
+  if (agents !== undefined) return agents
+  if (!isRecursionLimit(thrown)) return undefined
+  return Promise.resolve({
+    costUsd: null,
+    iterations: null,
+    messages: [],
+    output: '',
+    source: 'adapter:langgraph',
+    stopDetail: thrown.message,
+    stopReason: 'max_iterations',
+    toolCalls: null,
+    usage: null,
+  })
 }

@@ -167,6 +167,11 @@ function parsedContent(text: string): unknown {
   }
 }
 
+/** LangGraph's error when a graph runs out of steps (`recursionLimit`): the agent's own stop. */
+export function isRecursionLimit(thrown: unknown): thrown is Error {
+  return (thrown as Error | undefined)?.name === 'GraphRecursionError'
+}
+
 /** Our messages as LangChain message objects in their plain form (`{ role, content, tool_calls }`). */
 function toLangChainMessages(messages: readonly Message[]): unknown[] {
   return messages.map((message) => {
@@ -231,9 +236,9 @@ export const langGraphAdapter: Adapter = {
       for await (const value of values) state = value
     } catch (thrown) {
       // the graph ran out of steps (its `recursionLimit`): the agent's own stop, not the harness's
-      if ((thrown as Error | undefined)?.name !== 'GraphRecursionError' || signal.aborted) throw thrown
+      if (!isRecursionLimit(thrown) || signal.aborted) throw thrown
       const { parts, calls } = mapLangGraphState(state, options, runStart)
-      const stop = { stopReason: 'max_iterations' as const, stopDetail: (thrown as Error).message }
+      const stop = { stopReason: 'max_iterations' as const, stopDetail: thrown.message }
       return withCost({ ...parts, ...stop }, calls)
     }
     const { parts, calls } = mapLangGraphState(state, options, runStart)

@@ -269,26 +269,41 @@ export const openAIAgentsAdapter: Adapter = {
         ? input
         : toInputItems(conversationOf(input, history))
     const options = { input, ...(history && { history }) }
+    let result: AgentsRunResult
     try {
-      const result = await run(agent, items, { signal })
-      const end = { lastAgent: result.lastAgent, finalOutput: result.finalOutput }
-      const { parts, calls } = mapAgentsRun(result.newItems, result.rawResponses, options, end, runStart)
-      return await withCost(parts, calls)
+      result = await run(agent, items, { signal })
     } catch (thrown) {
-      const error = thrown as AgentsError
-      const stopReason = agentStops[error.name]
-      if (stopReason === undefined || signal.aborted) throw thrown
-      // the run stopped on the agent's own account: what it did until then is the evidence
-      const state = error.state
-      const stop = { stopReason, stopDetail: `${error.name}: ${error.message}` }
-      const { parts, calls } = mapAgentsRun(
-        state?._generatedItems ?? [],
-        state?._modelResponses ?? [],
-        options,
-        { stop },
-        runStart,
-      )
-      return withCost(parts, calls)
+      const stopped = signal.aborted ? undefined : fromAgentsError(thrown, options, runStart)
+      if (stopped === undefined) throw thrown
+      return stopped
     }
+    const end = { lastAgent: result.lastAgent, finalOutput: result.finalOutput }
+    const { parts, calls } = mapAgentsRun(result.newItems, result.rawResponses, options, end, runStart)
+    return withCost(parts, calls)
   },
+}
+
+/**
+ * An Agents SDK error that is the agent's own stop (max turns, a tripped guardrail, a refusal, invalid output or
+ * tool input…) as transcript parts of what the run did until then, from the error's run state; undefined for any
+ * other error, which stays an error.
+ */
+export function fromAgentsError(
+  thrown: unknown,
+  options: MapOptions = {},
+  runStart = Date.now(),
+): Promise<TranscriptParts> | undefined {
+  const error = thrown as AgentsError | undefined
+  const stopReason = error?.name === undefined ? undefined : agentStops[error.name]
+  if (error === undefined || stopReason === undefined) return undefined
+  const state = error.state
+  const stop = { stopReason, stopDetail: `${error.name}: ${error.message}` }
+  const { parts, calls } = mapAgentsRun(
+    state?._generatedItems ?? [],
+    state?._modelResponses ?? [],
+    options,
+    { stop },
+    runStart,
+  )
+  return withCost(parts, calls)
 }

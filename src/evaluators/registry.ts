@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
+import { answeredBy } from './answered-by.ts'
 import { costUsdLte, iterationsLte, latencyMsLte } from './budgets.ts'
 import { bleu } from './bleu.ts'
 import { contains, notContains } from './contains.ts'
@@ -31,6 +32,7 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   toolArgs,
   toolOrder,
   trajectory,
+  answeredBy,
   contains,
   notContains,
   output,

@@ -44,7 +44,15 @@ export function wrapFunction(id: string, fn: TargetFunction, label: string): Tar
     id,
     async run(input, context): Promise<Transcript> {
       const started = performance.now()
-      const value: unknown = await fn(input, context)
+      let value: unknown
+      try {
+        value = await fn(input, context)
+      } catch (thrown) {
+        // a framework's error for the agent's own stop (max turns…) is graded; anything else errors the case
+        const stopped = context.signal.aborted ? undefined : await fromFrameworkError(thrown, input, context)
+        if (stopped === undefined) throw thrown
+        return toTranscript(stopped, input, performance.now() - started) as Transcript
+      }
       const transcript =
         toTranscript(value, input, performance.now() - started) ??
         (await fromFramework(value, input, context, started))
@@ -56,6 +64,16 @@ export function wrapFunction(id: string, fn: TargetFunction, label: string): Tar
       return transcript
     },
   }
+}
+
+async function fromFrameworkError(
+  thrown: unknown,
+  input: string | Turn[],
+  context: TargetContext,
+): Promise<unknown> {
+  if (typeof thrown !== 'object' || thrown === null) return undefined
+  const { mapFrameworkError } = await import('../adapters/index.ts')
+  return mapFrameworkError(thrown, input, context.history)
 }
 
 async function fromFramework(
