@@ -56,6 +56,12 @@ export type TargetSpec =
       body?: string | Record<string, unknown>
       /** dotted path into the JSON reply that holds the output, e.g. `choices.0.message.content`; whole reply when absent */
       output?: string
+      /** dotted path of the token usage; the reply's top-level `usage` when absent */
+      usage?: string
+      /** dotted path of the list of tool calls; unknown when absent */
+      toolCalls?: string
+      /** dotted path of the model id, for the cost; the reply's top-level `model` when absent */
+      model?: string
       timeoutMs?: number
     }
   | {

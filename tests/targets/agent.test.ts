@@ -40,7 +40,7 @@ describe('agentTarget', () => {
 
   test('says what the module exports when it has no agent', async () => {
     await expect(agentTarget({ file: './nothing-useful.ts', baseDir })).rejects.toThrow(
-      'target.agent: `./nothing-useful.ts` must default-export an Agent or a function `(input, ctx) => string | Transcript`, or export `createAgent({ model })`; it exports `helper`, `version`.',
+      'target.agent: `./nothing-useful.ts` must default-export an Agent, an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra) or a function `(input, ctx) => string | Transcript`, or export `createAgent({ model })`; it exports `helper`, `version`.',
     )
   })
 
