@@ -86,6 +86,17 @@ Results   reports/r/results.jsonl
 `)
   })
 
+  test('says token usage is unknown rather than 0 when the target reports none, and how much is unknown', () => {
+    const none = { ...report, usage: emptyUsage(), unknownUsageCount: 2 }
+    const some = { ...report, unknownUsageCount: 1 }
+    expect(formatSummary(none, makeStyle(false))).toContain(
+      '\nTokens    unknown (the target reports no usage)\n',
+    )
+    expect(formatSummary(some, makeStyle(false))).toContain(
+      '\nTokens    1,200 in · 80 out + 1 case runs with unknown usage\n',
+    )
+  })
+
   test('prints plain lines per case for small runs when not in bar mode', () => {
     const { stream, text } = capture()
     const reporter = new ConsoleReporter({ stream, color: false, progress: 'lines' })
