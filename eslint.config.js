@@ -46,6 +46,48 @@ function layers(rules) {
   }))
 }
 
+/**
+ * Fences for a folder split into rooms (the runner): each room imports only the rooms it names, never the files on
+ * top that compose the rooms, and nothing in `banned` (folders of `src/`).
+ * @param {string} folder
+ * @param {Record<string, string[]>} mayImport room → the rooms it may import
+ * @param {string[]} banned
+ */
+function rooms(folder, mayImport, banned) {
+  const names = Object.keys(mayImport)
+  return Object.entries(mayImport).map(([room, allowed]) => {
+    const others = names.filter((other) => other !== room && !allowed.includes(other))
+    return {
+      files: [`src/${folder}/${room}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...(others.length > 0
+                ? [
+                    {
+                      regex: `^\\.\\./(${others.join('|')})/`,
+                      message: `${folder}/${room} may not import ${folder}/{${others.join(',')}}: see the rooms in eslint.config.js`,
+                    },
+                  ]
+                : []),
+              {
+                regex: '^\\.\\./[^/]+\\.ts$',
+                message: `${folder}/${room} may not import the files on top of ${folder}/, which compose its rooms`,
+              },
+              {
+                regex: `^(\\.\\./)+(${banned.join('|')})/`,
+                message: `${folder} may not import from ${banned.join(', ')}: see the layering in eslint.config.js`,
+              },
+            ],
+          },
+        ],
+      },
+    }
+  })
+}
+
 export default defineConfig(
   {
     ignores: [
@@ -80,11 +122,15 @@ export default defineConfig(
   },
   ...layers({
     // the engine runs agents; it knows nothing of cases, runs, checks or reports
-    'src/{engine,providers,tools,mcp}/**': [...HARNESS, 'evaluators'],
+    'src/engine/**': [...HARNESS, 'evaluators'],
+    // tools and MCP servers are what the engine calls; providers are what it calls models with
+    'src/mcp/**': [...HARNESS, 'evaluators', 'engine'],
+    'src/tools/**': [...HARNESS, 'evaluators', 'engine', 'mcp'],
+    'src/providers/**': [...HARNESS, 'evaluators', 'engine', 'tools', 'mcp'],
     // the floor everything stands on
     'src/{util,stats}/**': [...HARNESS, ...ENGINE, 'evaluators'],
     // types only, below everything that uses them
-    'src/model/**': ['runner', 'cases', 'targets', 'reporters', 'replay', ...FRONT_ENDS],
+    'src/model/**': ['runner', 'cases', 'targets', 'reporters', 'report-file', 'replay', ...FRONT_ENDS],
     // checks judge transcripts; compiling a case's checks is the case loader's job
     'src/evaluators/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
     'src/targets/**': ['cases', 'runner', 'evaluators', 'reporters', 'report-file', ...FRONT_ENDS],
@@ -94,7 +140,15 @@ export default defineConfig(
     'src/cases/**': ['runner', 'reporters', 'report-file', ...FRONT_ENDS],
     // reporters observe results; they never drive a run
     'src/{reporters,report-file}/**': ['runner', 'targets', 'cases', ...FRONT_ENDS],
+    // the runner's files on top compose its rooms; the front ends call the runner
+    'src/runner/*.ts': FRONT_ENDS,
   }),
+  // results are the files a run writes; a plan says what runs; execute runs a pair; tally counts and gates
+  ...rooms(
+    'runner',
+    { results: [], plan: ['results'], execute: ['plan', 'results'], tally: ['plan', 'results'] },
+    FRONT_ENDS,
+  ),
   {
     files: ['tests/**', 'bench/**'],
     rules: {

@@ -1,12 +1,15 @@
 import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
-import { redact, redactWrites } from '../src/util/redact.ts'
+import { envRedactor, redactWrites, type Redactor } from '../src/util/redact.ts'
 import { annotateCases, annotateError } from './annotations.ts'
 import { logComment, pullRequestOf, upsertComment } from './comment.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
 import { decideOutcome, type Outcome } from './outcome.ts'
 import { couldNotRunMarkdown, outputsOf, runEvals } from './run.ts'
+
+/** what the action prints and posts goes through: the environment's secrets until the run has its redactor */
+let redactor: Redactor = envRedactor()
 
 /** The action: run the suites, then summary, annotations and outputs, then the PR comment, then the verdict. */
 async function main(): Promise<void> {
@@ -17,7 +20,9 @@ async function main(): Promise<void> {
   try {
     inputs = readInputs()
     process.chdir(resolve(workspace, inputs.workingDirectory))
-    const run = await runEvals(inputs)
+    const run = await runEvals(inputs, (runRedactor) => {
+      redactor = runRedactor
+    })
     annotateCases(run.report, run.suites, workspace)
     for (const [name, value] of Object.entries(outputsOf(run))) core.setOutput(name, value)
     outcome = decideOutcome(run.report, inputs.failOn)
@@ -28,7 +33,7 @@ async function main(): Promise<void> {
     markdown = couldNotRunMarkdown(error)
   }
   core.setOutput('status', outcome.status)
-  markdown = redact(markdown)
+  markdown = redactor(markdown)
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write()
   const pullRequest = pullRequestOf(github.context)
   if (inputs?.comment && pullRequest) {
@@ -44,8 +49,8 @@ async function main(): Promise<void> {
 }
 
 // annotations, logs and the verdict go to stdout
-redactWrites(process.stdout)
-redactWrites(process.stderr)
+redactWrites(process.stdout, () => redactor)
+redactWrites(process.stderr, () => redactor)
 try {
   await main()
 } catch (error) {

@@ -6,7 +6,10 @@ import { ensureJsonReport } from '../src/report-file/write-json.ts'
 import { createReporters } from '../src/reporters/index.ts'
 import { markdownRenderer } from '../src/reporters/markdown.ts'
 import type { RunReport } from '../src/model/run-report.ts'
-import { runSuites } from '../src/runner/run-suite.ts'
+import { resolveRun } from '../src/runner/plan/resolve-run.ts'
+import { closeServices, makeServices } from '../src/runner/run-services.ts'
+import { runResolved } from '../src/runner/run-suite.ts'
+import type { Redactor } from '../src/util/redact.ts'
 import type { ActionInputs } from './inputs.ts'
 import { regressionCount } from './outcome.ts'
 
@@ -18,16 +21,21 @@ export interface EvalsRun {
   reportPath: string
   /** the Markdown report (`report.md` in the run directory) */
   markdown: string
+  /** the run's redactor: the summary, the comment and the log go through it */
+  redactor: Redactor
 }
 
 /**
  * Loads and runs the suites as `evals run` does, with the `reporters` input plus `json` and `markdown`, whose
  * report.md becomes the job summary and the PR comment.
  */
-export async function runEvals(inputs: ActionInputs): Promise<EvalsRun> {
+export async function runEvals(
+  inputs: ActionInputs,
+  onRedactor?: (redactor: Redactor) => void,
+): Promise<EvalsRun> {
   const suites = await loadSuites(inputs.cases)
   const reporters = await createReporters([...inputs.reporters, 'json', 'markdown'], { color: false })
-  const report = await runSuites(suites, {
+  const run = resolveRun(suites, {
     outDir: inputs.outDir,
     reporters,
     ...(inputs.model !== undefined && { model: inputs.model }),
@@ -38,9 +46,17 @@ export async function runEvals(inputs: ActionInputs): Promise<EvalsRun> {
       baseline: { path: inputs.baselineDir, missing: inputs.baselineMissing },
     }),
   })
-  const reportPath = await ensureJsonReport(report)
+  const services = await makeServices(run)
+  onRedactor?.(services.redactor)
+  let report: RunReport
+  try {
+    report = await runResolved(run, services)
+  } finally {
+    await closeServices(services)
+  }
+  const reportPath = await ensureJsonReport(report, { redactor: services.redactor })
   const markdown = await readFile(join(report.dir, markdownRenderer.fileName), 'utf8')
-  return { suites, report, reportPath, markdown }
+  return { suites, report, reportPath, markdown, redactor: services.redactor }
 }
 
 /** The action's outputs; numbers as strings, `accuracy` empty when nothing was graded. */

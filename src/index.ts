@@ -2,19 +2,14 @@ export { Agent } from './engine/agent.ts'
 export type { BatchOptions } from './engine/agent.ts'
 export type {
   AgentOptions,
+  HandoffTarget,
+  TeamAgent,
   ModelPrice,
   OutputValidator,
   RetryOptions,
   UsageLimits,
 } from './engine/options.ts'
-export type {
-  AgentEvent,
-  AgentInput,
-  AgentResult,
-  FinalOutput,
-  RunContext,
-  RunOptions,
-} from './engine/agent-run.ts'
+export type { AgentEvent, AgentInput, AgentResult, FinalOutput, RunOptions } from './engine/agent-run.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
@@ -25,11 +20,44 @@ export type { JsonLinesLoggerOptions } from './engine/json-lines-logger.ts'
 export { tool } from './tools/tool.ts'
 export type { AgentTool, AnyTool, Tool, ToolCacheOptions, ToolConfig, ToolContext } from './tools/tool.ts'
 export type { PolicyRule, PolicyRules } from './tools/policy.ts'
+export type { ApprovalContext } from './tools/tool.ts'
+export { approve, reject } from './engine/approvals/approval.ts'
+export type { ApprovalDecision, PendingApproval, RunState } from './engine/approvals/approval.ts'
+export type { ResumeOptions } from './engine/approvals/resume.ts'
+export type { AgentToolOptions } from './engine/agents/agent-tool.ts'
+export type { AgentUsage } from './engine/agents/agent-usage.ts'
+export type { MemoryOptions, SummarizeOptions } from './engine/memory/memory.ts'
+export { windowMessages } from './engine/memory/window.ts'
+export type { MessageWindow, WindowLimits } from './engine/memory/window.ts'
+export { InMemorySessionStore } from './engine/sessions/memory-store.ts'
+export type { InMemorySessionStoreOptions } from './engine/sessions/memory-store.ts'
+export { FileSessionStore } from './engine/sessions/file-store.ts'
+export type { FileSessionStoreOptions } from './engine/sessions/file-store.ts'
+export { KeyedLock } from './engine/sessions/keyed-lock.ts'
+export type { ReleaseLock, SessionRecord, SessionStore } from './engine/sessions/session-store.ts'
+export type {
+  Guardrail,
+  GuardrailContext,
+  GuardrailOptions,
+  GuardrailReaction,
+  GuardrailTrip,
+  GuardrailVerdict,
+} from './engine/guardrails/guardrail.ts'
+export { piiGuardrail } from './engine/guardrails/pii.ts'
+export type { PiiGuardrailOptions } from './engine/guardrails/pii.ts'
+export { lengthGuardrail } from './engine/guardrails/length.ts'
+export type { LengthGuardrailOptions } from './engine/guardrails/length.ts'
+export { formatGuardrail } from './engine/guardrails/format.ts'
+export type { FormatGuardrailOptions } from './engine/guardrails/format.ts'
+export { topicGuardrail } from './engine/guardrails/topic.ts'
+export type { TopicGuardrailOptions } from './engine/guardrails/topic.ts'
+export { injectionGuardrail } from './engine/guardrails/injection.ts'
+export type { InjectionGuardrailOptions } from './engine/guardrails/injection.ts'
 export { registerProvider, resolveModel } from './providers/registry.ts'
 export type { ProviderFactory, RegisterProviderOptions } from './providers/registry.ts'
 export { registerEmbeddingModel } from './providers/embedding.ts'
 export type { EmbeddingModel, EmbeddingModelFactory } from './providers/embedding-model.ts'
-export { createRedactor, useRedaction } from './util/redact.ts'
+export { createRedactor, envRedactor } from './util/redact.ts'
 export type { RedactionOptions, Redactor } from './util/redact.ts'
 export { LocalProvider } from './providers/local.ts'
 export { OpenAiProvider } from './providers/openai.ts'
@@ -122,6 +150,9 @@ export type {
   FinishReason,
   Message,
   PolicyDecision,
+  GuardrailAction,
+  GuardrailStage,
+  RunContext,
   StopReason,
   ToolCallRecord,
   ToolCallRequest,

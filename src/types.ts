@@ -16,7 +16,13 @@ export interface ToolCallRequest {
 export type Message =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
+  | {
+      role: 'assistant'
+      content: string
+      toolCalls?: ToolCallRequest[]
+      /** the agent that wrote the message, in runs where several agents answer (handoffs) */
+      agent?: string
+    }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean }
 
 /** Token counts normalized across providers. */
@@ -93,14 +99,62 @@ export type TraceStep =
   /** a limit (`maxIterations` or one of `limits`) stopped the run */
   | (TraceStepBase & { type: 'limit'; limit: string; reason: string })
   | (TraceStepBase & { type: 'error'; error: string })
+  /** the memory dropped the oldest messages from what the model is sent */
+  | (TraceStepBase & { type: 'memory_trim'; dropped: number; kept: number; tokens: number })
+  /** the memory summarised dropped messages with a model; the summary joins the system prompt */
+  | (TraceStepBase & {
+      type: 'memory_summary'
+      providerId: string
+      summarized: number
+      summary: string
+      usage: Usage
+    })
+  /** a guardrail looked at the input, a tool result or the output */
+  | (TraceStepBase & {
+      type: 'guardrail'
+      stage: GuardrailStage
+      name: string
+      action: GuardrailAction
+      reason: string
+      /** the tool whose result was screened */
+      tool?: string
+    })
+  /** a tool call waiting for a person's decision (`pending`), and the decision once it came */
+  | (TraceStepBase & {
+      type: 'approval'
+      callId: string
+      name: string
+      status: 'pending' | 'approved' | 'rejected'
+      reason: string
+    })
+  /** the conversation moved to another agent */
+  | (TraceStepBase & { type: 'handoff'; callId: string; from: string; to: string })
+  /** an agent ran as a tool of this one (`agent.asTool()`); its own steps are nested */
+  | (TraceStepBase & {
+      type: 'agent_run'
+      callId: string
+      agent: string
+      runId: string
+      stopReason: StopReason
+      usage: Usage
+      costUsd: number | null
+      steps: TraceStep[]
+    })
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'other'
 
 export type PolicyDecision = 'allow' | 'review' | 'deny'
 
+/** What a guardrail screens: the user's input, a tool's result before the model sees it, or the final output. */
+export type GuardrailStage = 'input' | 'tool_result' | 'output'
+
+/** A guardrail's decision: let the text through, end the run, replace the text, or let it through with a warning. */
+export type GuardrailAction = 'pass' | 'block' | 'rewrite' | 'warn'
+
 /**
  * Why an agent run ended. The agent's own stops (see `AGENT_STOPS`) grade the case `failed`; `aborted` and `error`
- * are the harness's or the infrastructure's and make it `errored`.
+ * are the harness's or the infrastructure's and make it `errored`; `interrupted` and `guardrail` are graded by the
+ * case's checks (`interrupted`, `guardrail_tripped`), as a case may expect them.
  */
 export type StopReason =
   /** the model answered without calling a tool */
@@ -122,6 +176,23 @@ export type StopReason =
   | 'aborted'
   /** the model call or the target failed for good (network, crash); see `error` */
   | 'error'
+  /** tool calls wait for approval: resume with `agent.resume(result.state, decisions)` */
+  | 'interrupted'
+  /** a guardrail blocked the input, a tool result or the output; see `result.guardrail` */
+  | 'guardrail'
+
+/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
+export interface RunContext<Deps = unknown> {
+  /** the run's deps (`RunOptions.deps`, else the agent's) */
+  deps: Deps
+  runId: string
+  /** model calls made so far in this run */
+  iteration: number
+  /** the conversation so far, history included */
+  messages: readonly Message[]
+  /** tokens spent so far */
+  usage: Usage
+}
 
 /** The stops that come from the agent's behaviour: a case that ends so is `failed`, with the stop as evidence. */
 export const AGENT_STOPS: ReadonlySet<StopReason> = new Set<StopReason>([

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { z } from 'zod'
 import { ConfigError, toError } from '../errors.ts'
-import { redact } from '../util/redact.ts'
+import { writeFileAtomic } from '../util/atomic-file.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 import { serializeBaseline } from './canonical.ts'
 import type { Baseline } from './schema.ts'
 import { BASELINE_SCHEMA_VERSION } from './version.ts'
@@ -77,7 +77,11 @@ export async function parseBaseline(text: string, file: string): Promise<Baselin
  * Writes a baseline atomically: canonical JSON to a temp file in the same directory, flushed, then renamed over
  * `path`. Readers see the old file or the new one, never half of one; a failed write leaves the old file as it was.
  */
-export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
+export async function writeBaseline(
+  path: string,
+  baseline: Baseline,
+  redactor: Redactor = envRedactor(),
+): Promise<void> {
   // the schema (and zod) load only when a baseline is written
   const { baselineSchema } = await import('./schema.ts')
   const parsed = baselineSchema.safeParse(baseline)
@@ -86,20 +90,9 @@ export async function writeBaseline(path: string, baseline: Baseline): Promise<v
       `Refusing to write an invalid baseline to \`${path}\`:\n${formatIssues(parsed.error.issues)}`,
     )
   }
-  const directory = dirname(path)
-  const temp = join(directory, `.${basename(path)}.${randomUUID().slice(0, 8)}.tmp`)
   try {
-    await mkdir(directory, { recursive: true })
-    const handle = await open(temp, 'wx')
-    try {
-      await handle.writeFile(redact(serializeBaseline(parsed.data)))
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
+    await writeFileAtomic(path, serializeBaseline(redactor.value(parsed.data)), { durable: true })
   } catch (error) {
-    await rm(temp, { force: true })
     throw new ConfigError(
       `Cannot write baseline file \`${path}\`: ${toError(error).message}. Check that its directory is writable.`,
       { cause: error },

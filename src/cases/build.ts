@@ -166,6 +166,7 @@ export function buildCase(
     ...optional('turns', turns),
     ...optional('snapshot', entry.snapshot === false ? undefined : entry.snapshot),
     ...optional('simulatedUser', simulatedUser),
+    ...optional('approvals', entry.approvals),
   }
 }
 

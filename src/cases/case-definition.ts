@@ -1,4 +1,5 @@
 import type { JudgeItem } from '../evaluators/llm-judge-options.ts'
+import type { ScriptedApproval } from '../targets/target.ts'
 import type { Turn } from '../types.ts'
 import type { Assertion, Expectations } from './schema.ts'
 
@@ -33,6 +34,8 @@ export interface CaseDefinition {
   simulatedUser?: SimulatedUserSpec
   /** compare the output with its stored snapshot; `strict` fails the case when it changed */
   snapshot?: true | 'strict'
+  /** scripted decisions for tool calls that wait for approval */
+  approvals?: ScriptedApproval[]
   /** 1-based line of the case in its file, for annotations */
   line: number
 }

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
 import { hash } from 'node:crypto'
 import { open } from 'node:fs/promises'
+import { constants } from 'node:fs'
 import { dirname, extname, resolve } from 'node:path'
 import { CaseFileError, ConfigError, type CaseFileIssue } from '../errors.ts'
 import { importFunction, isFileRef, parseModuleRef } from '../evaluators/module-ref.ts'
 import { buildCase, buildSuite, settleIssues, type RenderedCheck } from './build.ts'
 import { CaseListBuilder } from './case-list.ts'
 import { DatasetCases } from './datasets/dataset-cases.ts'
+import { boundedGlob, checkNesting, notRegularFile } from './file-checks.ts'
 import { TypedList } from '../util/typed-list.ts'
 import { caseFileErrorMap, flattenIssues, formatPath, type PathIssue } from './issues.ts'
 import { parseJsonSource } from './json-source.ts'
@@ -32,6 +34,9 @@ export function loadSuite(file: string, options: LoadSuiteOptions = {}): Promise
   const absolute = resolve(file)
   return load(absolute, options.from === undefined ? absolute : resolve(options.from), false)
 }
+
+/** A file this broken is a wrong file or a wrong format: the first problems say which, the rest are not looked for. */
+const MAX_FILE_ISSUES = 1000
 
 /** `loadSuite` reading the cases from `from`; `whole`: parse a large case file whole, as a small one is. */
 async function load(absolute: string, from: string, whole: boolean): Promise<Suite> {
@@ -81,6 +86,14 @@ async function load(absolute: string, from: string, whole: boolean): Promise<Sui
     duplicates.check(raw, index, issues)
     const entry = parseCase(raw, index, issues)
     entries[index] = undefined
+    if (issues.length >= MAX_FILE_ISSUES) {
+      issues.push({
+        path: [],
+        message: `stopped after ${MAX_FILE_ISSUES.toLocaleString('en-US')} problems, at case ${(index + 1).toLocaleString('en-US')} of ${entries.length.toLocaleString('en-US')}; fix these and run again`,
+      })
+      valid = false
+      break
+    }
     if (!entry) {
       valid = false
       continue
@@ -95,7 +108,7 @@ async function load(absolute: string, from: string, whole: boolean): Promise<Sui
   const suite = buildSuite(absolute, header, cases.done(), hash)
   if (datasets.hash !== undefined) suite.datasetsHash = datasets.hash
   refs.collect(header.defaults, -1)
-  issues.push(...settleIssues(buildIssues), ...(await refs.issues(suite)))
+  for (const issue of [settleIssues(buildIssues), await refs.issues(suite)].flat()) issues.push(issue)
   if (issues.length > 0) throw fail()
   return suite
 }
@@ -112,9 +125,12 @@ const bareListIssue: PathIssue = {
 async function readSource(path: string, json: boolean, whole: boolean): Promise<ReadSource> {
   let bytes: Buffer
   try {
-    const handle = await open(path, 'r')
+    // non-blocking: opening a FIFO would wait for a writer; it is refused below with the other special files
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
     try {
-      const { size, mtimeMs } = await handle.stat()
+      const stats = await handle.stat()
+      if (!stats.isFile()) throw new ConfigError(notRegularFile(path, stats))
+      const { size, mtimeMs } = stats
       const large =
         whole || size < LARGE_FILE_BYTES
           ? undefined
@@ -125,9 +141,11 @@ async function readSource(path: string, json: boolean, whole: boolean): Promise<
       await handle.close()
     }
   } catch (error) {
+    if (error instanceof ConfigError) throw error
     throw new ConfigError(`Cannot read case file ${path}: ${(error as Error).message}`, { cause: error })
   }
   const text = bytes.toString('utf8')
+  checkNesting(path, text)
   // yaml is loaded only for YAML files: JSON suites start faster without it
   const source = json ? parseJsonSource(text) : (await import('./yaml-source.ts')).parseYamlSource(text)
   return { source, hash: hash('sha256', bytes, 'hex') }
@@ -216,7 +234,9 @@ export async function loadSuites(patterns: readonly string[], options: SelectOpt
   const suites: Suite[] = []
   for (const result of await Promise.allSettled(files.map((file) => loadSuite(file)))) {
     if (result.status === 'fulfilled') suites.push(result.value)
-    else if (result.reason instanceof CaseFileError) issues.push(...result.reason.issues)
+    // one by one: spreading 130,000 issues into a call overflows the stack
+    else if (result.reason instanceof CaseFileError)
+      for (const issue of result.reason.issues) issues.push(issue)
     else throw result.reason
   }
   if (issues.length > 0) throw new CaseFileError(issues)
@@ -249,7 +269,7 @@ async function findCaseFiles(patterns: readonly string[]): Promise<string[]> {
       files.add(resolve(pattern))
       continue
     }
-    const matches = await globs.glob(pattern, { absolute: true, onlyFiles: true })
+    const matches = await boundedGlob(globs, pattern, { absolute: true, onlyFiles: true })
     const caseFiles = matches.filter((match) => ['.yaml', '.yml', '.json'].includes(extname(match)))
     if (caseFiles.length === 0)
       throw new ConfigError(`No case file (.yaml, .yml, .json) matches "${pattern}".`)

@@ -96,8 +96,27 @@ const simulatedUserSchema = z
   })
   .meta({ id: 'SimulatedUser' })
 
+/** A scripted decision on tool calls that wait for approval: the agent target resumes the run with it. */
+const scriptedApprovalSchema = z
+  .strictObject({
+    tool: z.string().min(1).describe('tool name glob, e.g. `send_*`'),
+    args: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('argument globs that must all match, e.g. `{ to: "*@example.com" }`'),
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().optional().describe('told to the model when the call is rejected; shown in the trace'),
+  })
+  .meta({ id: 'ScriptedApproval' })
+
 const timeoutMs = z.int().positive().describe('per-case timeout in milliseconds')
-const trials = z.int().positive().describe('how many times each case runs')
+/** Far more trials than a pass rate needs; a larger count (`1e9`) is a typo that would exhaust memory planning it. */
+export const MAX_TRIALS = 10_000
+const trials = z
+  .int()
+  .positive()
+  .max(MAX_TRIALS, { error: `at most ${MAX_TRIALS.toLocaleString('en-US')} trials per case` })
+  .describe('how many times each case runs')
 const tags = z.array(z.string().min(1))
 
 const mcpCommon = {
@@ -245,6 +264,13 @@ export const caseSchema = z
       .optional()
       .describe(
         'LLM judges: `- rubric: "…"`, `- correctness: true` with `reference`, … each with threshold, samples',
+      ),
+    approvals: z
+      .array(scriptedApprovalSchema)
+      .min(1)
+      .optional()
+      .describe(
+        'decisions on tool calls that wait for approval, first match wins: an agent target resumes the run with them until it ends; a call no rule matches leaves the run interrupted',
       ),
   })
   .superRefine(checkConversation)

@@ -1,4 +1,4 @@
-import { CaseFileError, EvalsError } from '../errors.ts'
+import { CaseFileError, formatCaseFileIssue, EvalsError } from '../errors.ts'
 import { EXIT } from './exit-code.ts'
 import { parseFlags, type FlagTable, type ParsedArgs } from './flag-table.ts'
 import { formatHelp } from './help.ts'
@@ -68,13 +68,47 @@ export function defineCommand<const T extends FlagTable, P extends { help: boole
   }
 }
 
+/** Case-file problems printed before the rest are counted: 130,000 lines help nobody. */
+const LISTED_ISSUES = 50
+
 function failed(error: unknown): number {
   if (error instanceof CaseFileError) {
     const count = error.issues.length
+    const listed = error.issues.slice(0, LISTED_ISSUES).map(formatCaseFileIssue)
+    if (count > LISTED_ISSUES) listed.push(`… and ${(count - LISTED_ISSUES).toLocaleString('en-US')} more`)
     process.stderr.write(
-      `${error.message}\n\n${count} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
+      `${listed.join('\n')}\n\n${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
     )
   } else if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
-  else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  else
+    process.stderr.write(
+      `${oneLine(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
+    )
   return EXIT.couldNotRun
+}
+
+/** What the file system said, in one line with the path and what to do; undefined for anything else (a bug). */
+function oneLine(error: unknown): string | undefined {
+  if (error instanceof RangeError && /call stack/i.test(error.message))
+    return 'evals: the input is nested too deeply to read (thousands of levels); flatten it.'
+  const { code, path, syscall } = (error ?? {}) as { code?: unknown; path?: unknown; syscall?: unknown }
+  if (typeof code !== 'string' || !(code in FILE_SYSTEM)) return undefined
+  const where = typeof path === 'string' ? ` \`${path}\`` : ''
+  const doing = typeof syscall === 'string' ? ` (${syscall})` : ''
+  return `evals: cannot write or read${where}${doing}: ${FILE_SYSTEM[code] ?? code}.`
+}
+
+const FILE_SYSTEM: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full; free space or pass `--out` on another disk',
+  EDQUOT: 'the disk quota is used up; free space or pass `--out` elsewhere',
+  EROFS: 'the file system is read-only; pass `--out` to a writable folder',
+  EACCES: 'permission denied; pass `--out` to a folder you can write, or fix its permissions',
+  EPERM: 'the operation is not permitted there; pass `--out` to a folder you can write',
+  ENOTDIR: 'a part of the path is a file, not a folder; check the path (`--out` names a folder)',
+  EISDIR: 'it is a folder where a file was expected; give the path of a file',
+  ENAMETOOLONG: 'a name in the path is too long for the file system; shorten the suite name, case id or path',
+  ENOENT: 'no such file or folder; check the path',
+  ELOOP: 'the path loops through symbolic links',
+  EMFILE: 'too many open files; lower `--concurrency` or raise the limit (`ulimit -n`)',
+  EEXIST: 'something is already there; remove it or choose another path',
 }

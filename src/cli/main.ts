@@ -8,12 +8,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${version()}\n`)
     return 0
   }
-  const [{ dispatch }, { redactWrites }] = await Promise.all([
+  const [{ dispatch }, { redactConsole }] = await Promise.all([
     import('./dispatch.ts'),
-    import('../util/redact.ts'),
+    import('./console-redaction.ts'),
   ])
-  redactWrites(process.stdout)
-  redactWrites(process.stderr)
+  redactConsole()
   return dispatch(command, rest, version())
 }
 

@@ -1,3 +1,4 @@
+import { MAX_TRIALS } from '../cases/schema.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import { ConfigError } from '../errors.ts'
 import {
@@ -5,8 +6,8 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
-} from '../runner/defaults.ts'
-import { parseShard } from '../runner/shard.ts'
+} from '../runner/plan/defaults.ts'
+import { parseShard } from '../runner/plan/shard.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { HELP_FLAG, parseFlags, type FlagsOf, type FlagTable } from './flag-table.ts'
 import {
@@ -69,7 +70,7 @@ export const RUN_FLAGS = {
   trials: {
     type: 'string',
     value: '<n>',
-    parse: positiveInteger,
+    parse: trialCount,
     passOn: true,
     description: "runs per case; overrides the files' `trials:`",
   },
@@ -304,6 +305,15 @@ function positiveInteger(value: string, flag: string): number {
   if (!Number.isInteger(n) || n < 1) {
     throw new ConfigError(`evals run: \`${flag}\` must be a positive whole number, got "${value}".`)
   }
+  return n
+}
+
+function trialCount(value: string, flag: string): number {
+  const n = positiveInteger(value, flag)
+  if (n > MAX_TRIALS)
+    throw new ConfigError(
+      `evals run: \`${flag}\` is at most ${MAX_TRIALS.toLocaleString('en-US')}, got "${value}".`,
+    )
   return n
 }
 

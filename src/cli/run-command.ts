@@ -1,11 +1,14 @@
 import { isAbsolute, relative } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import { createReporters } from '../reporters/index.ts'
-import { baselineWritable } from '../runner/baselines.ts'
+import { baselineWritable } from '../runner/tally/baselines.ts'
 import type { RunReport } from '../model/run-report.ts'
-import { DEFAULT_GRACE_MS } from '../runner/defaults.ts'
+import { DEFAULT_GRACE_MS } from '../runner/plan/defaults.ts'
+import { resolveRun } from '../runner/plan/resolve-run.ts'
 import { resumeRun } from '../runner/resume-run.ts'
-import { runSuites } from '../runner/run-suite.ts'
+import { closeServices, makeServices } from '../runner/run-services.ts'
+import { runResolved } from '../runner/run-suite.ts'
+import { redactConsoleWith } from './console-redaction.ts'
 import { defineCommand } from './command.ts'
 import { exitCodeOf } from './exit-code.ts'
 import { passedOn } from './flag-table.ts'
@@ -58,18 +61,15 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
       ...(flags.tags.length === 0 ? {} : { tags: flags.tags }),
     }
     const suites = resumed?.suites ?? (await loadSuites(flags.patterns, selection))
-    // the OpenTelemetry SDK loads only for `--otel`
-    tracing =
-      flags.otel === undefined
-        ? undefined
-        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel)
-    const report = await runSuites(suites, {
+    // flags over the resumed run's saved settings (model, trials, judge, redact patterns…) over the case files
+    const run = resolveRun(suites, {
       bail: flags.bail,
       outDir: flags.outDir,
       signal: interrupt.signal,
       reporters,
-      selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
-      // the saved run's files, model, trials and shard; a `--baseline` given now wins over the saved one
+      ...(resumed === undefined && {
+        selection: { files: [...new Set(suites.map((suite) => suite.file))], ...selection },
+      }),
       ...resumed?.options,
       // judge, concurrency, trials, timeout, shard, redact: as given
       ...passedOn(RUN_FLAGS, flags),
@@ -79,10 +79,24 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
       ...(flags.baseline !== undefined && {
         baseline: { path: flags.baseline, missing: flags.baselineMissing, gate: flags.gate },
       }),
-      ...(flags.updateBaseline && { updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline } }),
+      ...(flags.updateBaseline && {
+        updateBaseline: { dir: flags.baselineDir, force: flags.forceBaseline },
+      }),
       snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
-      ...(tracing && { aroundCase: tracing.aroundCase }),
     })
+    const services = await makeServices(run)
+    redactConsoleWith(services.redactor)
+    // the OpenTelemetry SDK loads only for `--otel`
+    tracing =
+      flags.otel === undefined
+        ? undefined
+        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel, services.redactor)
+    let report: RunReport
+    try {
+      report = await runResolved(tracing ? { ...run, aroundCase: tracing.aroundCase } : run, services)
+    } finally {
+      await closeServices(services)
+    }
     for (const [i, file] of files.entries())
       process.stdout.write(`${i === 0 ? 'Reports   ' : ' '.repeat(10)}${file}\n`)
     if (report.stoppedBy === 'interrupt' && report.notRun > 0) {

@@ -1,4 +1,8 @@
 import type { Message, StopReason, ToolCallRecord, TraceStep, Turn, Usage } from '../types.ts'
+import type { AgentUsage } from './agents/agent-usage.ts'
+import type { SubRunLink } from './agents/sub-run.ts'
+import type { PendingApproval, RunState } from './approvals/approval.ts'
+import type { GuardrailTrip } from './guardrails/guardrail.ts'
 
 /** What one call of `run` takes besides the input. */
 export interface RunOptions<Deps = unknown> {
@@ -9,22 +13,16 @@ export interface RunOptions<Deps = unknown> {
   deps?: Deps
   /** part of the response-cache key, so repeated trials do not share answers @default 0 */
   trial?: number
+  /** the conversation to load before the run and save after it, in the agent's `sessions` store */
+  sessionId?: string
+  /**
+   * the tool call this run is part of (its `ctx`): the run's usage and cost join that run's, its trace becomes an
+   * `agent_run` step there, and its spans are children of the call's span
+   */
+  parent?: { readonly '~run'?: SubRunLink }
 }
 
 export type AgentInput = string | readonly Turn[]
-
-/** What the run looks like at the step where a hook (a validator, `prepare`, `prepareTools`) is called. */
-export interface RunContext<Deps = unknown> {
-  /** the run's deps (`RunOptions.deps`, else the agent's) */
-  deps: Deps
-  runId: string
-  /** model calls made so far in this run */
-  iteration: number
-  /** the conversation so far, history included */
-  messages: readonly Message[]
-  /** tokens spent so far */
-  usage: Usage
-}
 
 /** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
 export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
@@ -57,6 +55,16 @@ export interface AgentResult<Output = undefined> {
   durationMs: number
   /** marks a result of this engine, so checks can trust its tool calls (e.g. `is_valid_tool_call`) */
   source: 'engine'
+  /** the agent that answered last: the one run, or the one a handoff moved the conversation to */
+  lastAgent: string
+  /** the calls waiting for approval, when `stopReason` is `interrupted` */
+  interruptions?: PendingApproval[]
+  /** the run as JSON data, when `stopReason` is `interrupted`: `agent.resume(result.state, decisions)` */
+  state?: RunState
+  /** the guardrail that blocked the run, when `stopReason` is `guardrail` */
+  guardrail?: GuardrailTrip
+  /** per agent, what each spent, when several agents took part (handoffs, agents as tools); totals are above */
+  usageByAgent?: Record<string, AgentUsage>
 }
 
 /** Events of `agent.stream()`, ending with the result. */

@@ -4,16 +4,21 @@ import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { withSpans } from './spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
-import { indexTools } from '../tools/tool.ts'
+import { indexTools, tool, type AnyTool, type Tool } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { AGENT_OPTION_KEYS, type AgentOptions } from './options.ts'
+import { AGENT_OPTION_KEYS, type AgentOptions, type HandoffTarget, type TeamAgent } from './options.ts'
+import { agentToolOutput, toolNameOf, type AgentToolOptions } from './agents/agent-tool.ts'
+import type { SubRunReport } from './agents/sub-run.ts'
+import type { ApprovalDecision, RunState } from './approvals/approval.ts'
+import { executeResume, type ResumeOptions } from './approvals/resume.ts'
+import { resolveMemory } from './memory/apply.ts'
 import { type AgentEvent, type AgentInput, type AgentResult, type RunOptions } from './agent-run.ts'
 import { loadPrices } from './pricing.ts'
 import { resolveRetry } from './retry.ts'
 import { EventChannel } from './event-channel.ts'
 import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
-import type { ResolvedAgent } from './resolved-agent.ts'
+import type { HandoffRoute, ResolvedAgent } from './resolved-agent.ts'
 import { executeRun } from './run.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
@@ -24,11 +29,16 @@ export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
 /** An LLM agent: calls the model with tools until it gives a final answer. */
 export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposable {
   readonly name: string
+  /** what the agent does, read by agents that hand over to it or call it as a tool */
+  readonly description: string | undefined
+  /** @internal marks an Agent for other agents' `handoffs` */
+  readonly '~agent' = true as const
   #resolved: ResolvedAgent
   readonly #mcp: McpToolsets | undefined
 
   constructor(options: AgentOptions<Output, Deps>) {
     this.name = options.name ?? 'agent'
+    this.description = options.description
     const maxIterations = options.maxIterations ?? 10
     if (!Number.isInteger(maxIterations) || maxIterations < 1) {
       throw new ConfigError(
@@ -37,7 +47,8 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     }
     rejectUnknownOptions(this.name, options)
     const output = options.output as z.ZodType | undefined
-    const tools = indexTools(options.tools ?? [])
+    const handoffs = handoffRoutes(this.name, options.handoffs ?? [], (member) => member.#forRun())
+    const tools = indexTools([...(options.tools ?? []), ...handoffs.tools])
     const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
     const outputPlainText = output !== undefined && jsonSchemaOf(output, 'input').type === 'string'
     this.#resolved = {
@@ -72,6 +83,19 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       awaitObservers: options.awaitObservers ?? false,
       deps: options.deps,
       prices: options.prices,
+      description: options.description,
+      mayReview:
+        options.policy !== undefined ||
+        [...tools.values()].some(
+          (candidate) => candidate.needsApproval !== undefined && candidate.needsApproval !== false,
+        ),
+      memory: resolveMemory(this.name, options.memory),
+      guardrails: options.guardrails,
+      sessions: options.sessions,
+      handoffs: handoffs.routes,
+      team:
+        handoffs.routes.size > 0 ||
+        [...tools.values()].some((candidate) => candidate['~agent'] !== undefined),
     }
     this.#mcp = options.mcp?.length ? new McpToolsets(options.mcp, this.#resolved.tools) : undefined
   }
@@ -84,7 +108,49 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   /** Runs the loop to a final answer. Model and tool failures end the run with a `stopReason`; it does not throw. */
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
     await this.#prepare()
-    return (await executeRun(withSpans(this.#resolved), input, options)) as AgentResult<Output>
+    const link = options.parent?.['~run']
+    const startedAt = Date.now()
+    const result = await executeRun(withSpans(this.#resolved, link?.spanParent()), input, options)
+    link?.adopt(reportOf(this.name, result, startedAt))
+    return result as AgentResult<Output>
+  }
+
+  /**
+   * Goes on with a run that stopped with `stopReason: 'interrupted'`: the approved calls run, the model is told why
+   * the rejected ones did not, and the loop continues. `state` may come from another process (`JSON.parse` of
+   * `result.state`); every pending call needs one decision. The result covers the whole run.
+   */
+  async resume(
+    state: RunState,
+    decisions: readonly ApprovalDecision[],
+    options: ResumeOptions<Deps> = {},
+  ): Promise<AgentResult<Output>> {
+    await this.#prepare()
+    return (await executeResume(withSpans(this.#resolved), state, decisions, options)) as AgentResult<Output>
+  }
+
+  /**
+   * The agent as a tool of another agent: the model passes it an `input`, the agent runs, and its output is the tool
+   * result. Its usage and cost join the calling run's (per agent in `usageByAgent`), its trace is an `agent_run` step
+   * there, and its spans are children of the tool call's span.
+   */
+  asTool(options: AgentToolOptions = {}): Tool<z.ZodObject<{ input: z.ZodString }>, string> {
+    const agentTool = tool({
+      name: options.name ?? toolNameOf(this.name),
+      description: options.description ?? this.description ?? `Ask the agent \`${this.name}\`.`,
+      parameters: z.object({ input: z.string().describe('what to ask the agent') }),
+      timeoutMs: options.timeoutMs ?? 300_000,
+      ...(options.needsApproval === undefined ? {} : { needsApproval: options.needsApproval }),
+      execute: async ({ input }, context) =>
+        agentToolOutput(this.name, await this.run(input, { signal: context.signal, parent: context })),
+    })
+    return { ...agentTool, '~agent': this.name }
+  }
+
+  /** The agent's settings for a run, ready: for agents that hand over to this one. */
+  async #forRun(): Promise<ResolvedAgent> {
+    await this.#prepare()
+    return this.#resolved
   }
 
   /**
@@ -150,7 +216,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
           try {
             return await this.run(input, runOptions)
           } catch (error) {
-            return failedResult<Output>(this.#resolved.provider.id, toError(error))
+            return failedResult<Output>(this.name, this.#resolved.provider.id, toError(error))
           }
         }),
       ),
@@ -167,13 +233,72 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   }
 
   async #prepare(): Promise<void> {
-    const vendor = this.#resolved.provider.id.split(':')[0]
-    if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+    const summarizer = this.#resolved.memory?.summarizer?.provider.id
+    for (const id of summarizer === undefined
+      ? [this.#resolved.provider.id]
+      : [this.#resolved.provider.id, summarizer]) {
+      const vendor = id.split(':')[0]
+      if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+    }
     if (this.#mcp) {
       const tools = await this.#mcp.tools()
       if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
     }
   }
+}
+
+/**
+ * The routes of an agent's handoffs and their tools: `transfer_to_<name>`, described by the target's `description`.
+ * The target is resolved when the handoff happens, so agents may hand over to each other in a circle.
+ */
+function isAgent(value: unknown): value is Agent {
+  return value instanceof Agent
+}
+
+function handoffRoutes(
+  agent: string,
+  targets: readonly HandoffTarget[],
+  forRun: (member: Agent) => Promise<ResolvedAgent>,
+): { routes: Map<string, HandoffRoute>; tools: AnyTool[] } {
+  const routes = new Map<string, HandoffRoute>()
+  const tools: AnyTool[] = []
+  for (const [index, target] of targets.entries()) {
+    const member: TeamAgent = '~agent' in target ? target : target.agent
+    if (!isAgent(member))
+      throw new ConfigError(
+        `Agent \`${agent}\`: \`handoffs[${index}]\` must be an Agent or { agent: Agent, toolName?, description? }.`,
+      )
+    const named: { toolName?: string; description?: string } = '~agent' in target ? {} : target
+    const toolName = named.toolName ?? toolNameOf(`transfer_to_${member.name}`)
+    const about = named.description ?? member.description
+    routes.set(toolName, { agent: member.name, resolve: () => forRun(member) })
+    tools.push(
+      tool({
+        name: toolName,
+        description: `Hand the conversation to the agent \`${member.name}\`${about ? `: ${about}` : '.'}`,
+        parameters: z.object({}),
+        execute: () => `Transferred to ${member.name}.`,
+      }),
+    )
+  }
+  return { routes, tools }
+}
+
+/** What a finished run of an agent called from a tool hands to the calling run. */
+function reportOf(agent: string, result: AgentResult<unknown>, startedAt: number): SubRunReport {
+  const report: SubRunReport = {
+    agent,
+    runId: result.runId,
+    stopReason: result.stopReason,
+    usage: result.usage,
+    costUsd: result.costUsd,
+    requests: result.requests,
+    trace: result.trace,
+    startedAt,
+    durationMs: result.durationMs,
+  }
+  if (result.usageByAgent) report.usageByAgent = result.usageByAgent
+  return report
 }
 
 function rejectUnknownOptions(agent: string, options: object): void {
@@ -193,7 +318,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string,
   return json
 }
 
-function failedResult<Output>(providerId: string, error: Error): AgentResult<Output> {
+function failedResult<Output>(agent: string, providerId: string, error: Error): AgentResult<Output> {
   return {
     runId: '',
     output: '',
@@ -211,5 +336,6 @@ function failedResult<Output>(providerId: string, error: Error): AgentResult<Out
     error: error.message,
     durationMs: 0,
     source: 'engine',
+    lastAgent: agent,
   }
 }

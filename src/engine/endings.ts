@@ -1,5 +1,7 @@
 import { toError } from '../errors.ts'
 import type { Message, StopReason } from '../types.ts'
+import type { PendingApproval } from './approvals/approval.ts'
+import type { GuardrailTrip } from './guardrails/guardrail.ts'
 import type { LoopState } from './loop-state.ts'
 import type { LimitStop } from './usage-limits.ts'
 
@@ -9,6 +11,10 @@ export interface Ending {
   output: string
   parsed?: unknown
   error?: string
+  /** the calls waiting for approval, when the run was interrupted */
+  interruptions?: PendingApproval[]
+  /** the guardrail that blocked the run */
+  guardrail?: GuardrailTrip
 }
 
 export function abortedEnding(): Ending {

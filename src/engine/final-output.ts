@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { toError } from '../errors.ts'
 import { ModelRetry } from './model-retry.ts'
-import type { RunContext } from './agent-run.ts'
+import type { RunContext } from '../types.ts'
 import { parseStructuredOutput } from './structured.ts'
 
 /** An output validator with its types erased, as the loop holds it. */

@@ -1,9 +1,11 @@
-import { redact } from '../util/redact.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 import type { Observer } from './observer.ts'
 
 export interface JsonLinesLoggerOptions {
   /** where each line goes @default process.stderr.write */
   write?: (line: string) => void
+  /** what each event's values go through @default the environment's secrets (`envRedactor`) */
+  redactor?: Redactor
 }
 
 /**
@@ -12,8 +14,9 @@ export interface JsonLinesLoggerOptions {
  */
 export function jsonLinesLogger(options: JsonLinesLoggerOptions = {}): Observer {
   const write = options.write ?? ((line: string) => process.stderr.write(line))
+  const redactor = options.redactor ?? envRedactor()
   const log = (event: string, fields: Record<string, unknown>): void => {
-    write(redact(`${JSON.stringify({ event, time: new Date().toISOString(), ...fields })}\n`))
+    write(`${JSON.stringify(redactor.value({ event, time: new Date().toISOString(), ...fields }))}\n`)
   }
   return {
     onRunStart: ({ runId, agent }) => {

@@ -1,20 +1,32 @@
 import { randomUUID } from 'node:crypto'
-import { emptyUsage, type Message, type ToolCallRecord, type TraceStep, type Usage } from '../types.ts'
-import type { AgentInput, RunContext, RunOptions } from './agent-run.ts'
+import {
+  emptyUsage,
+  type Message,
+  type RunContext,
+  type ToolCallRecord,
+  type TraceStep,
+  type Usage,
+} from '../types.ts'
+import type { AgentInput, RunOptions } from './agent-run.ts'
 import { notify } from './notify.ts'
 import type { Observer } from './observer.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
 import type { OfferedTools } from './prepare-tools.ts'
 import type { ResolvedAgent } from './resolved-agent.ts'
 import type { ToolRunScope } from './tool-scope.ts'
+import type { AgentUsage } from './agents/agent-usage.ts'
+import type { MemoryView } from './memory/memory.ts'
 
 type HookEvent<Hook extends keyof Observer> = Parameters<NonNullable<Observer[Hook]>>[0]
 
 /** What one agent run holds while its loop turns: the conversation, what it produced and spent, its counters. */
 export class LoopState {
-  readonly runId = randomUUID()
-  readonly startedAt = performance.now()
-  readonly agent: ResolvedAgent
+  readonly runId: string
+  readonly startedAt: number
+  /** name of the agent that started the run */
+  readonly rootAgent: string
+  /** the agent answering: the one that started the run, or the one a handoff moved the conversation to */
+  agent: ResolvedAgent
   readonly signal: AbortSignal
   readonly deps: unknown
   /** the whole conversation, history included */
@@ -34,15 +46,34 @@ export class LoopState {
   /** per tool name: how many of its calls in a row failed */
   readonly failureStreaks = new Map<string, number>()
   outputRetries = 0
+  /** index of the run's first new message (after `history`) */
+  readonly inputFrom: number
+  /** what the agent's memory sends of the conversation; set once the memory first looks */
+  memory: MemoryView | undefined
+  /** per agent, what each spent; kept only in runs where several agents can take part */
+  usageByAgent: Map<string, AgentUsage> | undefined
+  /** the first message not yet marked with the agent that wrote it (runs with several agents) */
+  unstampedFrom: number
   /** the iteration whose model call was made and whose end is not yet observed; 0 when none */
   #openIteration = 0
 
-  constructor(agent: ResolvedAgent, input: AgentInput, options: RunOptions) {
+  constructor(
+    agent: ResolvedAgent,
+    input: AgentInput,
+    options: RunOptions,
+    resumed?: { runId: string; elapsedMs: number; rootAgent: string },
+  ) {
+    this.runId = resumed?.runId ?? randomUUID()
+    this.rootAgent = resumed?.rootAgent ?? agent.name
+    this.startedAt = performance.now() - (resumed?.elapsedMs ?? 0)
     this.agent = agent
     this.signal = options.signal ?? new AbortController().signal
     this.deps = options.deps ?? agent.deps
+    this.inputFrom = options.history?.length ?? 0
     this.messages = [...(options.history ?? []), ...toMessages(input)]
     this.providerUsed = agent.provider.id
+    this.usageByAgent = agent.team ? new Map() : undefined
+    this.unstampedFrom = this.inputFrom
   }
 
   /** Calls one hook on every observer of the agent; see `notify`. */
@@ -88,6 +119,8 @@ export interface AgentLoop {
   system: string | undefined
   /** the agent's tools: offered at every turn unless the agent prepares them per turn */
   allTools: OfferedTools
+  /** builds the scopes, system prompt and tools afresh for `state.agent`, after a handoff */
+  reopen: () => void
 }
 
 function toMessages(input: AgentInput): Message[] {

@@ -1,4 +1,5 @@
 import type { RunOptions } from './agent-run.ts'
+import { adoptSubRun } from './agents/adopt.ts'
 import { MemoryCache } from './cache.ts'
 import { endingOfThrown, type Ending } from './endings.ts'
 import type { EmitEvent } from './event-channel.ts'
@@ -10,7 +11,7 @@ import { takeTurn } from './turn.ts'
 export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent | undefined): AgentLoop {
   const { agent, runId, signal, deps, trace } = state
   const shared = { runId, agent: agent.name, signal, observers: agent.observers, trace, emit }
-  return {
+  const loop: AgentLoop = {
     state,
     modelScope: {
       ...shared,
@@ -33,15 +34,32 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       parallel: agent.parallelTools,
       concurrency: agent.toolConcurrency,
       toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),
+      adopt: (callId, report) => {
+        adoptSubRun(state, callId, report)
+      },
+      spanOfCall: agent.spanOfCall,
     },
     system: systemPrompt(agent, deps),
     allTools: { schemas: [...agent.tools.values()].map((tool) => tool.schema), tools: agent.tools },
+    reopen: () => {
+      const next = openLoop(state, options, emit)
+      loop.modelScope = next.modelScope
+      loop.toolScope = next.toolScope
+      loop.system = next.system
+      loop.allTools = next.allTools
+    },
   }
+  return loop
 }
 
-/** Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. */
-export async function runLoop(loop: AgentLoop): Promise<Ending> {
+/**
+ * Takes turns until one ends the run; a throw (say, a model call that failed for good) ends it too. `first` runs
+ * before the first turn and may end the run (input guardrails, the calls a resumed run picks up).
+ */
+export async function runLoop(loop: AgentLoop, first?: () => Promise<Ending | undefined>): Promise<Ending> {
   try {
+    const early = first && (await first())
+    if (early) return early
     while (true) {
       const ending = await takeTurn(loop)
       if (ending) return ending

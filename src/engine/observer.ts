@@ -1,6 +1,7 @@
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
-import type { PolicyDecision, ToolCallRecord } from '../types.ts'
+import type { GuardrailAction, GuardrailStage, PolicyDecision, ToolCallRecord, Usage } from '../types.ts'
 import type { AgentResult } from './agent-run.ts'
+import type { PendingApproval } from './approvals/approval.ts'
 
 /** What every observer event carries. */
 interface RunEvent {
@@ -55,6 +56,26 @@ export interface Observer {
   onPolicyDecision?(
     event: RunEvent & { callId: string; name: string; decision: PolicyDecision; reason: string },
   ): void | Promise<void>
+  /** tool calls wait for approval: the run ends with `stopReason: 'interrupted'` */
+  onInterrupt?(event: RunEvent & { pending: PendingApproval[] }): void | Promise<void>
+  /** a guardrail decided on the input, a tool result or the output (`pass` included) */
+  onGuardrail?(
+    event: RunEvent & {
+      stage: GuardrailStage
+      name: string
+      action: GuardrailAction
+      reason: string
+      tool?: string
+    },
+  ): void | Promise<void>
+  /** the memory dropped the oldest messages from what the model is sent */
+  onMemoryTrim?(event: RunEvent & { dropped: number; kept: number; tokens: number }): void | Promise<void>
+  /** the memory summarised the messages it dropped */
+  onMemorySummarize?(
+    event: RunEvent & { summarized: number; summary: string; usage: Usage },
+  ): void | Promise<void>
+  /** the conversation moved from agent `from` to agent `to`; later events carry `to` as their agent */
+  onHandoff?(event: RunEvent & { from: string; to: string }): void | Promise<void>
   /** a limit stopped the run: `maxIterations` or one of `limits` (`maxRequests`, `maxCostUsd`, …) */
   onLimit?(event: RunEvent & { limit: string; reason: string }): void | Promise<void>
   /**

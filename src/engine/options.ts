@@ -3,10 +3,13 @@ import type { McpServerOptions } from '../mcp/options.ts'
 import type { ModelSettings, Provider, ToolSchema } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
-import type { FinalOutput, RunContext } from './agent-run.ts'
+import type { FinalOutput } from './agent-run.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AgentTool } from '../tools/tool.ts'
-import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
+import type { RunContext, ToolCallRecord, ToolCallRequest } from '../types.ts'
+import type { GuardrailOptions } from './guardrails/guardrail.ts'
+import type { MemoryOptions } from './memory/memory.ts'
+import type { SessionStore } from './sessions/session-store.ts'
 
 /** How an Agent behaves. Only `model` is required. */
 export interface AgentOptions<Output = undefined, Deps = unknown> {
@@ -76,6 +79,30 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
   deps?: Deps
   /** price overrides in USD per million tokens, keyed by model name (as the API reports it) */
   prices?: Record<string, ModelPrice>
+  /** what the agent does: the model of an agent that can hand over to it (or call it as a tool) reads this */
+  description?: string
+  /** a window over long conversations, with an optional summary of what it drops */
+  memory?: MemoryOptions
+  /** where `run(input, { sessionId })` loads the conversation from and saves it to */
+  sessions?: SessionStore
+  /** screens the input, each tool result and the output; see `piiGuardrail`, `injectionGuardrail`, … */
+  guardrails?: GuardrailOptions<Deps>
+  /**
+   * agents this one can hand the conversation to: each is a `transfer_to_<name>` tool, and the agent it names answers
+   * from the next turn on
+   */
+  handoffs?: readonly HandoffTarget[]
+}
+
+/** An agent to hand over to, as itself or with the tool's name and description. */
+export type HandoffTarget = TeamAgent | { agent: TeamAgent; toolName?: string; description?: string }
+
+/** An `Agent`, as another agent's option sees it. */
+export interface TeamAgent {
+  readonly name: string
+  readonly description: string | undefined
+  /** @internal marks an Agent */
+  readonly '~agent': true
 }
 
 /** Checks the final output; throws `ModelRetry` to ask the model again, any other error ends the run with `error`. */
@@ -117,6 +144,11 @@ export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
   awaitObservers: true,
   deps: true,
   prices: true,
+  description: true,
+  memory: true,
+  sessions: true,
+  guardrails: true,
+  handoffs: true,
 }
 
 export interface RetryOptions {

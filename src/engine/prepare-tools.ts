@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 import type { AnyTool } from '../tools/tool.ts'
-import type { RunContext } from './agent-run.ts'
+import type { RunContext } from '../types.ts'
 
 /** The agent-level hook with its deps type erased, as the loop holds it. */
 export type ErasedPrepareTools = (

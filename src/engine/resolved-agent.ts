@@ -9,6 +9,9 @@ import type { Observer } from './observer.ts'
 import type { ModelPrice, UsageLimits } from './options.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { ResolvedRetry } from './retry.ts'
+import type { GuardrailOptions } from './guardrails/guardrail.ts'
+import type { ResolvedMemory } from './memory/memory.ts'
+import type { SessionStore } from './sessions/session-store.ts'
 
 /** An Agent's options with every default applied. */
 export interface ResolvedAgent {
@@ -46,4 +49,25 @@ export interface ResolvedAgent {
   awaitObservers: boolean
   deps: unknown
   prices: Record<string, ModelPrice> | undefined
+  /** what the agent does, for agents that hand over to it or call it as a tool */
+  description: string | undefined
+  /** a policy or a tool's `needsApproval` can put calls under review */
+  mayReview: boolean
+  memory: ResolvedMemory | undefined
+  guardrails: GuardrailOptions | undefined
+  sessions: SessionStore | undefined
+  /** the agents this one can hand the conversation to, by the name of the tool that does it */
+  handoffs: ReadonlyMap<string, HandoffRoute>
+  /** other agents can take part in its runs (handoffs, agents as tools): messages and usage are kept per agent */
+  team: boolean
+  /** the OpenTelemetry context of a tool call's span, for runs of agents called from it; set by `withSpans` */
+  spanOfCall?: (callId: string) => unknown
+}
+
+/** Where a handoff tool moves the conversation. */
+export interface HandoffRoute {
+  /** the agent's name */
+  agent: string
+  /** the agent's settings for a run, ready (its MCP tools listed) */
+  resolve(): Promise<ResolvedAgent>
 }

@@ -21,10 +21,17 @@ function activeTracer(): Tracer | undefined {
     : provider.getTracer(TRACER_NAME)
 }
 
-/** The agent with a spans observer added for one run when a tracer provider is registered; else the agent itself. */
-export function withSpans<Agent extends { observers: readonly Observer[] }>(agent: Agent): Agent {
+/**
+ * The agent with a spans observer added for one run when a tracer provider is registered; else the agent itself.
+ * `parent` is the context of the tool call that started the run (an agent called as a tool), its span the run's parent.
+ */
+export function withSpans<
+  Agent extends { observers: readonly Observer[]; spanOfCall?: (callId: string) => unknown },
+>(agent: Agent, parent?: unknown): Agent {
   const tracer = activeTracer()
-  return tracer ? { ...agent, observers: [...agent.observers, spansObserver(tracer)] } : agent
+  if (!tracer) return agent
+  const spans = spansObserver(tracer, (parent as Context | undefined) ?? context.active())
+  return { ...agent, observers: [...agent.observers, spans.observer], spanOfCall: spans.contextOfCall }
 }
 
 /**
@@ -32,15 +39,37 @@ export function withSpans<Agent extends { observers: readonly Observer[] }>(agen
  * `chat` child per model call and an `execute_tool` child per tool call. The run span's parent is the context
  * active when the run starts (the runner's case span under `--otel`).
  */
-function spansObserver(tracer: Tracer): Observer {
+function spansObserver(
+  tracer: Tracer,
+  parent: Context,
+): { observer: Observer; contextOfCall: (callId: string) => Context } {
   let run: Span | undefined
-  let runContext: Context = context.active()
+  let runContext: Context = parent
+  /** the span of the agent a handoff moved the conversation to, under the run's span */
+  let handedTo: { span: Span; context: Context } | undefined
   const models = new Map<number, Span>()
   const tools = new Map<string, Span>()
   const child = (name: string, kind: SpanKind, attributes: Record<string, string | number>): Span =>
-    tracer.startSpan(name, { kind, attributes }, runContext)
+    tracer.startSpan(name, { kind, attributes }, handedTo?.context ?? runContext)
+  const contextOfCall = (callId: string): Context => {
+    const span = tools.get(callId)
+    const base = handedTo?.context ?? runContext
+    return span ? trace.setSpan(base, span) : base
+  }
 
-  return {
+  const observer: Observer = {
+    onHandoff({ to }) {
+      handedTo?.span.end()
+      const span = tracer.startSpan(
+        `invoke_agent ${to}`,
+        {
+          kind: SpanKind.INTERNAL,
+          attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': to },
+        },
+        runContext,
+      )
+      handedTo = { span, context: trace.setSpan(runContext, span) }
+    },
     onRunStart({ agent, runId }) {
       run = tracer.startSpan(
         `invoke_agent ${agent}`,
@@ -110,9 +139,11 @@ function spansObserver(tracer: Tracer): Observer {
       })
       if (result.stopReason === 'error' || result.stopReason === 'aborted')
         failed(run, error, result.stopReason)
+      handedTo?.span.end()
       run?.end()
     },
   }
+  return { observer, contextOfCall }
 
   function toolSpan(name: string, callId: string): Span {
     return child(`execute_tool ${name}`, SpanKind.INTERNAL, {

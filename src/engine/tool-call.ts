@@ -31,7 +31,7 @@ export async function runToolCall(call: ToolCallRequest, scope: ToolRunScope): P
     args: checked.args,
   })
   if (!checked.ok) return fail(checked.args, checked.error)
-  const refusal = await refusalBeforeRun(call, checked.args, scope)
+  const refusal = await refusalBeforeRun(call, checked.args, scope, tool)
   if (refusal !== undefined) return fail(checked.args, refusal)
   try {
     const result = await cachedExecute(tool, checked.args, call, scope)
@@ -49,8 +49,9 @@ async function refusalBeforeRun(
   call: ToolCallRequest,
   args: unknown,
   scope: ToolRunScope,
+  tool: AnyTool,
 ): Promise<string | undefined> {
-  const denial = await checkPolicy(call, args, scope)
+  const denial = await checkPolicy(call, args, scope, tool)
   if (denial !== undefined) return denial
   if (isAborted(scope.signal)) return notRunMessage(call)
   // under `agent.stream()` this waits for the reader, who may leave the loop instead

@@ -115,6 +115,10 @@ function toolContextOf(call: ToolCallRequest, scope: ToolRunScope, signal: Abort
     signal,
     runId: scope.runId,
     callId: call.id,
+    '~run': {
+      adopt: (report) => scope.adopt?.(call.id, report),
+      spanParent: () => scope.spanOfCall?.(call.id),
+    },
     emit: (chunk) => {
       // the call already ended (finished, timed out or aborted): late chunks would be misleading
       if (signal.aborted) return

@@ -1,23 +1,28 @@
 import { toError } from '../errors.ts'
-import { decide } from '../tools/policy.ts'
+import type { AnyTool } from '../tools/tool.ts'
 import type { ToolCallRequest } from '../types.ts'
+import { decideReview } from './approvals/decided.ts'
+import { ruleOn } from './approvals/review.ts'
 import { notify } from './notify.ts'
 import type { ToolRunScope } from './tool-scope.ts'
 
 /**
- * Asks the agent's policy (and `confirm`, for a call under review) whether the call may run: traces and observes the
- * decision, and returns the message for the model when it is denied.
+ * Asks the agent's policy and the tool's `needsApproval` whether the call may run; a call under review runs when a
+ * person approved it (a resumed run) or `confirm` says yes. Traces and observes the decision, and returns the message
+ * for the model when it is denied.
  */
 export async function checkPolicy(
   call: ToolCallRequest,
   args: unknown,
   scope: ToolRunScope,
+  tool?: AnyTool,
 ): Promise<string | undefined> {
-  if (!scope.policy) return undefined
+  if (!scope.policy && (tool?.needsApproval === undefined || tool.needsApproval === false)) return undefined
   const startedAt = Date.now()
-  let { decision, reason } = decide(scope.policy, call.name, args)
+  let { decision, reason } = await ruleOn(tool, call, args, scope)
   if (decision === 'review') {
-    const approved = await askConfirm(call, args, scope)
+    const decided = scope.approvals?.get(call.id)
+    const approved = decided ? decideReview(call, decided, scope) : await askConfirm(call, args, scope)
     decision = approved.ok ? 'allow' : 'deny'
     reason = `${reason}; ${approved.reason}`
   }

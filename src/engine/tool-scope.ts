@@ -1,3 +1,5 @@
+import type { SubRunReport } from './agents/sub-run.ts'
+import type { ApprovalDecision } from './approvals/approval.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ToolCallRecord, ToolCallRequest, TraceStep } from '../types.ts'
@@ -24,6 +26,12 @@ export interface ToolRunScope {
   concurrency: number
   /** where cacheable tools keep results: the agent's cache, else one for the run */
   toolCache: ResponseCache | undefined
+  /** adds an agent run started in a call (`run(input, { parent: ctx })`) to this run */
+  adopt?: ((callId: string, report: SubRunReport) => void) | undefined
+  /** the OpenTelemetry context of a call's span */
+  spanOfCall?: ((callId: string) => unknown) | undefined
+  /** a person's decisions on calls under review, by call id, when a run is resumed */
+  approvals?: ReadonlyMap<string, ApprovalDecision> | undefined
 }
 
 /** One finished call: the record for the result, the text for the model, and whether it succeeded. */

@@ -1,4 +1,8 @@
+import type { ToolCallRequest } from '../types.ts'
+import { takeHandoff } from './agents/handoff.ts'
+import { interruptForApproval, pendingApprovals } from './approvals/pending.ts'
 import { abortedEnding, stopAtLimit, type Ending } from './endings.ts'
+import { screenToolResults } from './guardrails/stages.ts'
 import type { AgentLoop, LoopState } from './loop-state.ts'
 import type { Step } from './steps.ts'
 import { toolResultText } from './tool-call.ts'
@@ -19,7 +23,19 @@ export async function runToolStep(
   state.messages.push({ role: 'assistant', content: step.text, toolCalls: step.calls })
   if (step.text) state.reasoning.push(step.text)
   if (overLimit) return stopAtLimit(state, overLimit, step.text)
-  const outcomes = await runToolCalls(step.calls, loop.toolScope)
+  return runStepCalls(loop, step.calls)
+}
+
+/**
+ * Runs the calls of the reply that ends the conversation so far, and appends their results; also where a resumed run
+ * picks up the calls that waited for approval.
+ */
+export async function runStepCalls(loop: AgentLoop, calls: ToolCallRequest[]): Promise<Ending | undefined> {
+  const { state } = loop
+  const pending = state.agent.mayReview ? await pendingApprovals(calls, loop.toolScope) : []
+  if (pending.length > 0) return interruptForApproval(state, pending)
+  const outcomes = await runToolCalls(calls, loop.toolScope)
+  const blocked = state.agent.guardrails ? await screenToolResults(state, outcomes) : undefined
   let terminalOutput: string | undefined
   let exhausted: string | undefined
   for (const outcome of outcomes) {
@@ -31,6 +47,8 @@ export async function runToolStep(
     const outOfRetries = noteFailure(state, outcome)
     exhausted ??= outOfRetries
   }
+  if (blocked) return blocked
+  if (state.agent.handoffs.size > 0) await takeHandoff(loop, outcomes)
   if (terminalOutput !== undefined) return { stopReason: 'terminal_tool', output: terminalOutput }
   return endingAfterFailures(state, exhausted)
 }

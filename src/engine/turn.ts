@@ -1,4 +1,6 @@
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
+import type { Message } from '../types.ts'
+import { sentThroughMemory } from './memory/apply.ts'
 import { chargeCompletion, limitBeforeCall } from './accounting.ts'
 import {
   abortedEnding,
@@ -58,14 +60,20 @@ async function callModelForTurn(loop: AgentLoop): Promise<Completion> {
       )
     : loop.allTools
   loop.toolScope.tools = offered.tools
+  const sent = agent.memory ? await sentThroughMemory(loop, agent.memory) : undefined
   state.iterations++
-  return callModel(requestOf(loop, offered), state.iterations, loop.modelScope)
+  return callModel(requestOf(loop, offered, sent), state.iterations, loop.modelScope)
 }
 
-function requestOf(loop: AgentLoop, offered: OfferedTools): CompletionRequest {
+function requestOf(
+  loop: AgentLoop,
+  offered: OfferedTools,
+  sent: { messages: Message[]; system: string | undefined } | undefined,
+): CompletionRequest {
   const { agent, messages } = loop.state
-  const request: CompletionRequest = { messages: [...messages], tools: offered.schemas }
-  if (loop.system !== undefined) request.system = loop.system
+  const request: CompletionRequest = { messages: sent?.messages ?? [...messages], tools: offered.schemas }
+  const system = sent ? sent.system : loop.system
+  if (system !== undefined) request.system = system
   if (agent.settings) request.settings = agent.settings
   if (agent.outputJsonSchema && agent.provider.capabilities?.structuredOutput) {
     request.output = { name: 'output', schema: agent.outputJsonSchema }

@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import { z } from 'zod'
 import type { Transcript } from '../types.ts'
+import { callBounded } from './bounded-call.ts'
 import { defineEvaluator } from './definition.ts'
 import type { EvaluatorContext, Verdict } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
@@ -31,7 +32,11 @@ export const custom = defineEvaluator({
         // resolved once per evaluator, and cases with the same ref share one evaluator
         const check = await (imported ??= importFunction(ref))
         if (typeof check === 'string') throw new Error(check)
-        const result: unknown = await (check as CustomCheck)(transcript, context)
+        const result: unknown = await callBounded(
+          () => (check as CustomCheck)(transcript, context),
+          context.deadline,
+          label,
+        )
         if (typeof result === 'boolean') {
           return { pass: result, reason: `${label} returned ${result}` }
         }

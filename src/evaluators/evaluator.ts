@@ -24,6 +24,11 @@ export interface EvaluatorContext {
   signal: AbortSignal
   /** the case's template variables, after rendering */
   vars: Record<string, unknown>
+  /**
+   * when the case's timeout falls, on the `performance.now()` clock; a check that runs user code synchronously
+   * (a `custom:` check) is stopped there even when it never yields to the event loop
+   */
+  readonly deadline?: number
 }
 
 /** Judges one transcript against one expectation. Returns a verdict; throws only on misuse or infrastructure failure. */

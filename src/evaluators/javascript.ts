@@ -4,6 +4,7 @@ import type { Transcript } from '../types.ts'
 import { defineEvaluator } from './definition.ts'
 import { code, compactJson } from './describe.ts'
 import type { EvaluatorContext, Verdict } from './evaluator.ts'
+import { runInWorker } from './javascript-worker.ts'
 import { formatScore } from './references.ts'
 
 type Check = (
@@ -75,14 +76,16 @@ export const javascript = defineEvaluator({
     const label = shown(value)
     return {
       name: 'javascript',
+      // run in a worker thread, stopped with the case (see javascript-worker.ts); compiled here only to check syntax
       evaluate: async (transcript, context) => {
-        let result: unknown
-        try {
-          result = await check(transcript.output, transcript, context.vars, context)
-        } catch (error) {
-          return { pass: false, reason: `${label} threw: ${toError(error).message}` }
+        const outcome = await runInWorker(value, transcript, context)
+        if (outcome.kind === 'exited') {
+          throw new Error(
+            `${label} called \`process.exit(${outcome.code})\`; a check returns its verdict instead`,
+          )
         }
-        return verdictOf(result, label, threshold)
+        if (outcome.kind === 'threw') return { pass: false, reason: `${label} threw: ${outcome.message}` }
+        return verdictOf(outcome.value, label, threshold)
       },
     }
   },

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { canonicalJson } from '../util/canonical-json.ts'
-import { redact } from '../util/redact.ts'
+import { writeFileAtomic } from '../util/atomic-file.ts'
+import { envRedactor } from '../util/redact.ts'
 import { ConfigError } from '../errors.ts'
 
 /** One pinned set of g-eval steps, as stored in `__judges__/<suite>.json`. */
@@ -100,10 +100,8 @@ function queueWrite(file: string, update: (current: StepsFile) => StepsFile): Pr
     .then(async () => {
       const updated = update(await readStepsFile(file))
       const sorted = Object.fromEntries(Object.entries(updated.steps).sort(([a], [b]) => (a < b ? -1 : 1)))
-      await mkdir(dirname(file), { recursive: true })
-      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-      await writeFile(temp, redact(`${JSON.stringify({ ...updated, steps: sorted }, null, 2)}\n`))
-      await rename(temp, file)
+      const value = envRedactor().value({ ...updated, steps: sorted })
+      await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`)
     })
   writes.set(file, next)
   return next

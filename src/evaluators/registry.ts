@@ -1,6 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
-import { answeredBy } from './answered-by.ts'
+import { answeredBy, guardrailTripped, interrupted } from './agent-flow.ts'
 import { costUsdLte, iterationsLte, latencyMsLte } from './budgets.ts'
 import { bleu } from './bleu.ts'
 import { contains, notContains } from './contains.ts'
@@ -32,7 +32,6 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   toolArgs,
   toolOrder,
   trajectory,
-  answeredBy,
   contains,
   notContains,
   output,
@@ -62,6 +61,9 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   isValidToolCall,
   stopReason,
   similar,
+  answeredBy,
+  guardrailTripped,
+  interrupted,
 ]
 
 /** The registry: case-file kind → definition (schemas, shorthand, factory). */

@@ -3,7 +3,6 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { GateOptions } from '../baselines/gate-options.ts'
 import type { GateResult } from '../baselines/gate.ts'
 import type { RunMeta } from '../baselines/summary.ts'
-import type { ResultRows } from '../report-file/large-run/index.ts'
 import type { BootstrapResult } from '../stats/bootstrap.ts'
 import type { WeightedAccuracy } from '../stats/proportion.ts'
 import type { Usage } from '../types.ts'
@@ -77,8 +76,11 @@ export interface RunReport extends RunInfo {
   notRun: number
   stoppedBy?: 'bail' | 'interrupt'
   resultsFile: string
-  /** where each row of `resultsFile` is, recorded as the rows were appended, so report.json reads them once; not in summary.json */
-  rows?: ResultRows
+  /**
+   * where each row of `resultsFile` is, recorded as the rows were appended, so report.json reads them once (the
+   * report writer's `ResultRows`); not in summary.json
+   */
+  rows?: ResultRowIndex
   /** every case that ran or was skipped, aggregated over its trials, in run order; each made as the list is read */
   cases: CaseStatsList
   /** per suite: accuracy with its interval, score bootstrap, baseline comparison and gate */
@@ -224,4 +226,10 @@ export interface VariantPair {
   pValue: number | null
   /** the cases where their pass rates differ, first the most different (at most 50) */
   disagreements: { id: string; a: number; b: number }[]
+}
+
+/** The index of a results file's rows the runner keeps as it appends them; opaque below the report writer. */
+export interface ResultRowIndex {
+  /** rows indexed */
+  readonly length: number
 }

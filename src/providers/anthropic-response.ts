@@ -6,13 +6,16 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages'
 import type { FinishReason, ToolCallRequest, Usage } from '../types.ts'
 import type { Completion, CompletionEvent } from './provider.ts'
+import { checkAnthropicMessage, MalformedReplyError } from './reply-shape.ts'
 
 type UsageCounts = Pick<
   AnthropicUsage,
   'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens'
 >
 
-export function fromAnthropicMessage(response: AnthropicMessage): Completion {
+/** Maps a message; a reply that is not one (no `content` list, an error body) throws `MalformedReplyError`. */
+export function fromAnthropicMessage(reply: AnthropicMessage): Completion {
+  const response = checkAnthropicMessage(reply)
   let text = ''
   const toolCalls: ToolCallRequest[] = []
   for (const block of response.content) {
@@ -30,12 +33,12 @@ export function fromAnthropicMessage(response: AnthropicMessage): Completion {
 }
 
 /** Anthropic's `input_tokens` excludes cache reads and writes; ours includes them. */
-export function fromAnthropicUsage(usage: UsageCounts): Usage {
-  const cacheReadTokens = usage.cache_read_input_tokens ?? 0
-  const cacheWriteTokens = usage.cache_creation_input_tokens ?? 0
+export function fromAnthropicUsage(usage: UsageCounts | undefined): Usage {
+  const cacheReadTokens = usage?.cache_read_input_tokens ?? 0
+  const cacheWriteTokens = usage?.cache_creation_input_tokens ?? 0
   return {
-    inputTokens: usage.input_tokens + cacheReadTokens + cacheWriteTokens,
-    outputTokens: usage.output_tokens,
+    inputTokens: (usage?.input_tokens ?? 0) + cacheReadTokens + cacheWriteTokens,
+    outputTokens: usage?.output_tokens ?? 0,
     cacheReadTokens,
     cacheWriteTokens,
   }
@@ -85,6 +88,8 @@ export class AnthropicStreamAccumulator {
   push(event: RawMessageStreamEvent): CompletionEvent[] {
     switch (event.type) {
       case 'message_start':
+        if (typeof (event.message as unknown) !== 'object' || (event.message as unknown) === null)
+          throw new MalformedReplyError('`message_start` carries no message')
         this.model = event.message.model
         this.usage = { ...event.message.usage }
         return []
@@ -119,6 +124,9 @@ export class AnthropicStreamAccumulator {
         this.mergeUsage(event.usage)
         return []
       case 'message_stop':
+        // the API always says why it stopped before it stops; a stream without it was cut by something between
+        if (this.stopReason === null)
+          throw new MalformedReplyError('the stream stopped with no stop reason (no `message_delta`)')
         this.stopped = true
         return []
       default:

@@ -1,5 +1,6 @@
 import { AbortError, ProviderError } from '../errors.ts'
 import { createRedactor } from '../util/redact.ts'
+import { MalformedReplyError } from './reply-shape.ts'
 
 /** The error classes an official (Stainless-generated) SDK exports; both SDKs share the shape. */
 export interface SdkErrorClasses {
@@ -33,7 +34,8 @@ const retryableErrorTypes = new Set([
 
 /**
  * Maps anything an SDK call threw to a `ProviderError`, or rethrows the abort reason when the caller's signal fired.
- * Fetch and body-parsing failures (reset sockets, malformed JSON, truncated bodies) count as retryable.
+ * Fetch and body-parsing failures (reset sockets, malformed JSON, truncated bodies) and replies of the wrong shape
+ * (`MalformedReplyError`) count as retryable: a broken gateway's failure is the infrastructure's, never the agent's.
  */
 export function toProviderError(error: unknown, context: SdkErrorContext): Error {
   const { sdk, providerId, api } = context
@@ -42,6 +44,13 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
   if (error instanceof sdk.APIUserAbortError)
     return new AbortError(`${api} call for ${providerId} was aborted`)
   const clean = (text: string): string => createRedactor({ secrets: context.secrets })(text)
+  if (error instanceof MalformedReplyError || error instanceof SyntaxError) {
+    return new ProviderError(`${api} sent a malformed reply for ${providerId}: ${clean(error.message)}`, {
+      providerId,
+      retryable: true,
+      cause: error,
+    })
+  }
   if (error instanceof sdk.APIConnectionTimeoutError) {
     return new ProviderError(`${api} request for ${providerId} timed out`, {
       providerId,

@@ -2,6 +2,7 @@ import { toError } from '../errors.ts'
 import type { Message, ToolCallRequest } from '../types.ts'
 import { estimateUsage } from './estimate-usage.ts'
 import { localSimulatedUserReply } from './local-simulated-user.ts'
+import { localSummaryReply } from './local-summary.ts'
 import type { Completion, CompletionRequest, Provider, ToolSchema } from './provider.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -18,7 +19,8 @@ const STOP_WORDS = new Set(
  * It calls, one per turn, each tool whose name or description matches words of the user's last message (in the
  * order the words appear), fills arguments from the text (`name value` pairs, quoted strings, enum values,
  * numbers, ids, capitalized words), and once no matching tool is left, answers with a sentence that contains
- * the tool results. Asked for structured output, it fills the schema from the same text.
+ * the tool results. Asked for structured output, it fills the schema from the same text. Asked for a summary (by the
+ * memory), it keeps the first sentence of each line.
  */
 export class LocalProvider implements Provider {
   readonly id = 'local'
@@ -38,7 +40,7 @@ export class LocalProvider implements Provider {
 }
 
 function reply(request: CompletionRequest): { text: string; toolCalls: ToolCallRequest[] } {
-  const simulatedUser = localSimulatedUserReply(request)
+  const simulatedUser = localSimulatedUserReply(request) ?? localSummaryReply(request)
   if (simulatedUser !== undefined) return { text: simulatedUser, toolCalls: [] }
   const userIndex = request.messages.findLastIndex((message) => message.role === 'user')
   const question = request.messages[userIndex]?.content ?? ''

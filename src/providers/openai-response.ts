@@ -2,8 +2,11 @@ import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/
 import type { CompletionUsage } from 'openai/resources/completions'
 import type { FinishReason, ToolCallRequest, Usage } from '../types.ts'
 import type { Completion, CompletionEvent } from './provider.ts'
+import { checkOpenAiCompletion } from './reply-shape.ts'
 
-export function fromOpenAiCompletion(response: ChatCompletion): Completion {
+/** Maps a completion; a reply without a message (`choices: []`, `message: null`) throws `MalformedReplyError`. */
+export function fromOpenAiCompletion(reply: ChatCompletion): Completion {
+  const response = checkOpenAiCompletion(reply)
   const choice = response.choices[0]
   const message = choice?.message
   const toolCalls = (message?.tool_calls ?? []).map((call): ToolCallRequest =>
@@ -63,9 +66,14 @@ export class OpenAiStreamAccumulator {
     const events: CompletionEvent[] = []
     if (chunk.model) this.model = chunk.model
     if (chunk.usage) this.usage = chunk.usage
-    for (const choice of chunk.choices) {
-      if (choice.index !== 0) continue
-      const delta = choice.delta
+    // a gateway's chunk may leave out `choices` or `delta`: nothing to add, and the missing finish is caught at the end
+    const choices = (chunk as { choices?: ChatCompletionChunk['choices'] | null }).choices ?? []
+    for (const choice of choices) {
+      const delta = (choice as { delta?: ChatCompletionChunk.Choice['delta'] | null }).delta
+      if (choice.index !== 0 || typeof delta !== 'object' || delta === null) {
+        if (choice.finish_reason) this.finishReason = choice.finish_reason
+        continue
+      }
       if (delta.content) {
         this.text += delta.content
         events.push({ type: 'text-delta', text: delta.content })

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { appendFile, mkdir, readFile } from 'node:fs/promises'
 import { dirname, relative } from 'node:path'
 import type { CallRecorder, CallScope, RecordedCall, RecordedToolOutcome } from '../engine/call-scope.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
-import { redact } from '../util/redact.ts'
+import type { Redactor } from '../util/redact.ts'
 import { canonicalRequest, hashOf } from './canonical.ts'
 import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
 
@@ -61,16 +61,26 @@ export class Cassette implements CallRecorder {
   #writeError: unknown
   /** the file exists and does not end with a newline (a torn line): the next write starts a new line */
   #needsNewline = false
+  readonly #redactor: Redactor
 
-  private constructor(path: string, mode: CassetteMode) {
+  private constructor(path: string, mode: CassetteMode, redactor: Redactor) {
     this.path = path
     this.mode = mode
+    this.#redactor = redactor
   }
 
-  /** Loads the cassette at `path` (missing is empty); `replay` and `auto` serve from it. */
-  static async open(path: string, mode: CassetteMode): Promise<Cassette> {
-    const cassette = new Cassette(path, mode)
+  /**
+   * Loads the cassette at `path` (missing is empty); `replay` and `auto` serve from it. What it records goes through
+   * `redactor` (the run's), value by value: a cassette is committed.
+   */
+  static async open(path: string, mode: CassetteMode, redactor: Redactor): Promise<Cassette> {
+    const cassette = new Cassette(path, mode, redactor)
     if (existsSync(path)) {
+      if (!statSync(path).isFile()) {
+        throw new ConfigError(
+          `The cassette \`${path}\` is a folder or a special file, not a file; remove it, or re-record with \`--record\`.`,
+        )
+      }
       const text = await readFile(path, 'utf8')
       cassette.#needsNewline = text.length > 0 && !text.endsWith('\n')
       const lines = text.split('\n')
@@ -155,8 +165,9 @@ export class Cassette implements CallRecorder {
   }
 
   #save(entry: CassetteEntry): void {
-    const line = redact(JSON.stringify(entry))
-    this.#add(JSON.parse(line) as CassetteEntry)
+    const redacted = this.#redactor.value(entry)
+    const line = JSON.stringify(redacted)
+    this.#add(redacted)
     this.#pending.push(`${line}\n`)
     this.#flushing ??= this.#drain()
   }

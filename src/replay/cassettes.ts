@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path'
 import type { Cassette, CassetteMode } from './cassette.ts'
+import type { Redactor } from '../util/redact.ts'
 
 /** Where a suite's cassette lives: `__cassettes__/<suite>.jsonl` beside the suite file. */
 export function cassettePath(suite: { name: string; file: string }): string {
@@ -19,11 +20,12 @@ export class CassetteSet {
   static async open(
     suites: readonly { name: string; file: string }[],
     mode: CassetteMode,
+    redactor: Redactor,
   ): Promise<CassetteSet> {
     const paths = [...new Set(suites.map(cassettePath))]
     // imported here: runs without `--cassettes` never load the recorder
     const { Cassette } = await import('./cassette.ts')
-    const cassettes = await Promise.all(paths.map((path) => Cassette.open(path, mode)))
+    const cassettes = await Promise.all(paths.map((path) => Cassette.open(path, mode, redactor)))
     return new CassetteSet(mode, new Map(paths.map((path, i) => [path, cassettes[i] as Cassette])))
   }
 

@@ -1,3 +1,4 @@
+import type { TraceStep } from '../types.ts'
 import { z } from 'zod'
 
 /** Token counts, as in `Usage` of src/types.ts. */
@@ -19,6 +20,7 @@ const messageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: z.string(),
     toolCalls: z.array(toolCallRequestSchema).optional(),
+    agent: z.string().optional(),
   }),
   z.object({
     role: z.literal('tool'),
@@ -104,6 +106,58 @@ export const traceStepSchema = z.discriminatedUnion('type', [
   z.object({ ...step, type: z.literal('structured_retry'), attempt: z.number(), error: z.string() }),
   z.object({ ...step, type: z.literal('limit'), limit: z.string(), reason: z.string() }),
   z.object({ ...step, type: z.literal('error'), error: z.string() }),
+  z.object({
+    ...step,
+    type: z.literal('memory_trim'),
+    dropped: z.number(),
+    kept: z.number(),
+    tokens: z.number(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('memory_summary'),
+    providerId: z.string(),
+    summarized: z.number(),
+    summary: z.string(),
+    usage: usageSchema,
+  }),
+  z.object({
+    ...step,
+    type: z.literal('guardrail'),
+    stage: z.enum(['input', 'tool_result', 'output']),
+    name: z.string(),
+    action: z.enum(['pass', 'block', 'rewrite', 'warn']),
+    reason: z.string(),
+    tool: z.string().optional(),
+  }),
+  z.object({
+    ...step,
+    type: z.literal('approval'),
+    callId: z.string(),
+    name: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    reason: z.string(),
+  }),
+  z.object({ ...step, type: z.literal('handoff'), callId: z.string(), from: z.string(), to: z.string() }),
+  z.object({
+    ...step,
+    type: z.literal('agent_run'),
+    callId: z.string(),
+    agent: z.string(),
+    runId: z.string(),
+    stopReason: z.string(),
+    usage: usageSchema,
+    costUsd: z.number().nullable(),
+    /** the sub-agent's own steps, checked loosely: one level of the union is enough to read a report */
+    steps: z.array(
+      z.custom<TraceStep>(
+        (value) =>
+          typeof value === 'object' &&
+          value !== null &&
+          typeof (value as { type?: unknown }).type === 'string',
+      ),
+    ),
+  }),
 ])
 
 /** The normalized record of one target run, as in `Transcript` of src/types.ts. */
@@ -132,6 +186,8 @@ export const transcriptSchema = z.object({
       'content_filter',
       'aborted',
       'error',
+      'interrupted',
+      'guardrail',
     ])
     .optional(),
   /** what stopped the agent, for one of its own stops (v4) */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import { activeRedactor, createRedactor, type Redactor } from '../util/redact.ts'
+import { createRedactor, envRedactor, type Redactor } from '../util/redact.ts'
 import { readLines } from './lines.ts'
 import type { ReportCase, ReportHeader } from './schema.ts'
 import { REPORT_SCHEMA_VERSION } from './version.ts'
@@ -17,7 +17,7 @@ export interface ReportSource {
 export interface OpenReportOptions {
   /** check the header and every case against the schema (off for a report this process just wrote) @default true */
   validate?: boolean
-  /** read for secrets to redact @default the run's redactor (see `useRedaction`) */
+  /** read for secrets to redact @default process.env (`envRedactor`) */
   env?: NodeJS.ProcessEnv
 }
 
@@ -27,7 +27,7 @@ export interface OpenReportOptions {
  * the file and the first problems when it is not a report.
  */
 export async function openReport(path: string, options: OpenReportOptions = {}): Promise<ReportSource> {
-  const redact = options.env ? createRedactor({ env: options.env }) : activeRedactor()
+  const redact = options.env ? createRedactor({ env: options.env }) : envRedactor()
   // zod and the schemas load only to validate: renderers of the report this process just wrote skip both
   const checks = (options.validate ?? true) ? await loadSchemas() : undefined
   const headerLines: string[] = []
@@ -46,7 +46,7 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
   const header = check(
     path,
     checks?.header,
-    parseJson(path, redact(`${headerLines.join('\n')}\n"cases": []}`)),
+    redact.value(parseJson(path, `${headerLines.join('\n')}\n"cases": []}`)),
   )
   return {
     path,
@@ -60,7 +60,7 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
           continue
         }
         if (line.text.trim() === ']') return
-        const value = parseJson(path, redact(caseText(line.text)))
+        const value = redact.value(parseJson(path, caseText(line.text)))
         yield check(path, checks?.caseResult, value, `cases[${index++}]`)
       }
     },
@@ -80,7 +80,7 @@ async function parseWhole(
   redact: Redactor,
   schema: Schemas['report'] | undefined,
 ): Promise<ReportSource> {
-  const report = check(path, schema, parseJson(path, redact(await readFile(path, 'utf8'))))
+  const report = check(path, schema, redact.value(parseJson(path, await readFile(path, 'utf8'))))
   const { cases, ...header } = report
   return {
     path,

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openAtomic } from '../util/atomic-file.ts'
 import { gitInfo, type GitInfo } from '../util/git.ts'
-import { activeRedactor, createRedactor, type Redactor } from '../util/redact.ts'
+import { createRedactor, envRedactor, type Redactor } from '../util/redact.ts'
 import { ResultRows, writeCaseLines } from './large-run/index.ts'
 import { reportHeader, type ReportInput } from './header.ts'
 import type { ReportHeader } from './schema.ts'
@@ -18,7 +18,9 @@ export interface JsonReportOptions {
   cwd?: string
   /** the commit and branch when already asked for (a reporter asks when the run starts, so no one waits for git) */
   git?: Promise<GitInfo>
-  /** read for secrets to redact @default the run's redactor (see `useRedaction`) */
+  /** the run's redactor, for the header and rows not indexed by the run @default the environment's (`envRedactor`) */
+  redactor?: Redactor
+  /** read for secrets to redact instead of `process.env` (tests) */
   env?: NodeJS.ProcessEnv
 }
 
@@ -34,13 +36,12 @@ export const CASES_OPENER = '  "cases": ['
 export async function writeJsonReport(run: ReportInput, options: JsonReportOptions = {}): Promise<string> {
   const git = options.git ?? gitInfo(options.cwd ?? process.cwd())
   const path = options.path ?? join(run.dir, 'report.json')
-  // rows the runner indexed as it appended them went through the run's redactor then: no need to search them again
-  const redact = options.env
-    ? createRedactor({ env: options.env })
-    : run.rows
-      ? redactedRows
-      : activeRedactor()
-  const rows = run.rows ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
+  const given = options.redactor ?? (options.env ? createRedactor({ env: options.env }) : undefined)
+  const redactor = given ?? envRedactor()
+  // rows the runner indexed as it appended them went through the run's redactor then: searched again only for a
+  // redactor given here
+  const indexed = run.rows instanceof ResultRows ? run.rows : undefined
+  const rows = indexed ?? (await ResultRows.scan(run.resultsFile, suiteIndexOf(run)))
   const header = reportHeader(run, {
     cliVersion: options.cliVersion ?? packageVersion(),
     git: await git,
@@ -48,11 +49,11 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
   })
   const out = await openAtomic(path)
   try {
-    out.write(redact(headerPrefix(header, rows.length)))
+    out.write(headerPrefix(redactor.value(header), rows.length))
     if (rows.length > 0) {
       const from = await open(run.resultsFile, 'r')
       try {
-        writeCaseLines(rows, rows.order(), from.fd, out, redact)
+        writeCaseLines(rows, rows.order(), from.fd, out, indexed && !given ? redactedRows : redactor)
       } finally {
         await from.close()
       }
@@ -66,8 +67,12 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
   return path
 }
 
-/** Text goes through the file's own redaction; the rows' bytes are copied as they are. */
-const redactedRows: Redactor = Object.assign((text: string) => text, { mayChange: () => false })
+/** Rows the run redacted as it wrote them: copied as they are. */
+const redactedRows: Redactor = Object.assign((text: string) => text, {
+  value: <T>(value: T) => value,
+  mayChange: () => false,
+  prepare: () => undefined,
+})
 
 /** A suite's place in the run; suites the run does not list sort after the rest. */
 function suiteIndexOf(run: ReportInput): (name: string, variant: string | undefined) => number {

@@ -1,3 +1,4 @@
+import { inert } from './inert.ts'
 import type { CaseComparison, Comparison, Transition } from '../baselines/comparison.ts'
 import { percent, points, pValue, ratio } from '../baselines/format.ts'
 import type { GateResult } from '../baselines/gate.ts'
@@ -90,8 +91,8 @@ export function formatGate(gate: GateResult, s: Style): string[] {
       : ''
   return [
     `${label('Gate')}${decision}${why}`,
-    ...gate.reasons.map((reason) => `  ${s.red('✗')} ${reason}`),
-    ...gate.warnings.map((warning) => `  ${s.yellow('!')} ${warning}`),
+    ...gate.reasons.map((reason) => `  ${s.red('✗')} ${inert(reason)}`),
+    ...gate.warnings.map((warning) => `  ${s.yellow('!')} ${inert(warning)}`),
   ]
 }
 
@@ -104,8 +105,8 @@ function changeLine(entry: CaseComparison, s: Style): string {
     entry.transition === 'regressed' || entry.transition === 'improved'
       ? `${side(entry.baseline)} → ${side(entry.current)}`
       : entry.transition
-  const tags = entry.tags.length > 0 ? s.dim(` [${entry.tags.join(', ')}]`) : ''
-  return `${color(arrow)} ${entry.id} ${s.dim(detail)}${tags}`
+  const tags = entry.tags.length > 0 ? s.dim(` [${inert(entry.tags.join(', '))}]`) : ''
+  return `${color(arrow)} ${inert(entry.id)} ${s.dim(detail)}${tags}`
 }
 
 function label(text: string): string {

@@ -1,5 +1,6 @@
 import type { RunReport } from '../model/run-report.ts'
 import type { Style } from './format.ts'
+import { inert } from './inert.ts'
 
 /** The snapshot lines of the console summary: the counts, then each moved output with its diff. */
 export function formatSnapshots(report: RunReport, s: Style): string[] {
@@ -15,10 +16,13 @@ export function formatSnapshots(report: RunReport, s: Style): string[] {
   for (const file of summary.written) lines.push(`${' '.repeat(10)}${s.dim(`wrote ${file}`)}`)
   for (const moved of summary.moved) {
     const trial = moved.trial > 0 ? ` (trial ${String(moved.trial + 1)})` : ''
-    lines.push(`  ${s.yellow('~')} ${moved.suite} › ${moved.caseId}${trial} ${s.dim(moved.status)}`)
+    lines.push(
+      `  ${s.yellow('~')} ${inert(moved.suite)} › ${inert(moved.caseId)}${trial} ${s.dim(moved.status)}`,
+    )
     for (const line of moved.diff.split('\n')) {
       const color = line.startsWith('+') ? s.green : line.startsWith('-') ? s.red : s.dim
-      lines.push(`      ${color(line)}`)
+      // the diff's lines are the model's output: each one shown inert, the lines themselves kept
+      lines.push(`      ${color(inert(line))}`)
     }
   }
   return lines

@@ -1,7 +1,8 @@
+import { inert } from './inert.ts'
 import type { Comparison } from '../baselines/comparison.ts'
 import type { NamedVerdict } from '../model/case-result.ts'
 import type { CaseStats, VariantComparison } from '../model/run-report.ts'
-import { redact } from '../util/redact.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 import { formatBaselineLines, formatGate } from './console-baseline.ts'
 import type { CaseResult, Reporter, RunInfo, RunReport } from './reporter.ts'
 import { checkName } from '../report-file/check-name.ts'
@@ -11,6 +12,8 @@ import { partialNote } from './text.ts'
 import { pairSentence, VARIANT_COLUMNS, variantRows } from './variant-table.ts'
 
 export interface ConsoleReporterOptions {
+  /** what every line goes through before it is printed @default the environment's secrets (`envRedactor`) */
+  redactor?: Redactor
   /** @default process.stdout */
   stream?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }
   /** ANSI colours @default stream is a TTY and NO_COLOR is unset */
@@ -28,6 +31,7 @@ const TRIAL_ROWS = 20
 /** Prints progress while the run goes and a summary at the end. */
 export class ConsoleReporter implements Reporter {
   readonly #out: NonNullable<ConsoleReporterOptions['stream']>
+  readonly #redactor: Redactor
   readonly #style: Style
   readonly #mode: 'bar' | 'lines'
   #total = 0
@@ -39,6 +43,7 @@ export class ConsoleReporter implements Reporter {
 
   constructor(options: ConsoleReporterOptions = {}) {
     this.#out = options.stream ?? process.stdout
+    this.#redactor = options.redactor ?? envRedactor()
     const tty = this.#out.isTTY === true
     this.#style = makeStyle(options.color ?? (tty && !process.env.NO_COLOR))
     this.#mode = options.progress ?? (tty && !process.env.CI ? 'bar' : 'lines')
@@ -50,7 +55,9 @@ export class ConsoleReporter implements Reporter {
     const s = this.#style
     for (const suite of run.suites) {
       const model = suite.model === undefined ? '' : ` · model ${suite.model}`
-      this.#write(`${s.bold(suite.name)} ${s.dim(`${suite.file} · ${suite.targetId}${model}`)}\n`)
+      this.#write(
+        `${s.bold(inert(suite.name))} ${s.dim(`${inert(suite.file)} · ${inert(suite.targetId)}${inert(model)}`)}\n`,
+      )
     }
     this.#write(s.dim(`${startLine(run)}\n`))
   }
@@ -97,15 +104,15 @@ export class ConsoleReporter implements Reporter {
       : { passed: s.green, failed: s.red, errored: s.yellow, skipped: s.dim }[result.status]
     const trial = result.trial > 0 ? s.dim(` #${result.trial + 1}`) : ''
     let detail = partial ? ` ${s.dim('—')} ${s.yellow('partial')}: ${partial}` : ''
-    if (result.status === 'failed') detail = ` ${s.dim('—')} ${firstFailure(result)}`
-    if (result.status === 'errored') detail = ` ${s.dim('—')} ${result.error.message}`
-    if (result.status === 'skipped') detail = ` ${s.dim(`(${result.reason})`)}`
+    if (result.status === 'failed') detail = ` ${s.dim('—')} ${inert(firstFailure(result))}`
+    if (result.status === 'errored') detail = ` ${s.dim('—')} ${inert(result.error.message)}`
+    if (result.status === 'skipped') detail = ` ${s.dim(`(${inert(result.reason)})`)}`
     const time = result.status === 'skipped' ? '' : s.dim(` ${formatMs(result.durationMs)}`)
-    return `${color(MARK[result.status])} ${result.suite} › ${result.caseId}${trial}${time}${detail}`
+    return `${color(MARK[result.status])} ${inert(result.suite)} › ${inert(result.caseId)}${trial}${time}${detail}`
   }
 
   #write(text: string): void {
-    this.#out.write(redact(text))
+    this.#out.write(this.#redactor(text))
   }
 }
 
@@ -122,9 +129,10 @@ export function formatSummary(report: RunReport, s: Style): string {
     for (const problem of report.problems) {
       const mark = problem.status === 'failed' ? s.red(MARK.failed) : s.yellow(MARK.errored)
       const trial = problem.trial > 0 ? s.dim(` (trial ${problem.trial + 1})`) : ''
-      const variant = problem.variant === undefined ? '' : ` [${problem.variant}]`
-      lines.push(`  ${mark} ${problem.suite} › ${problem.caseId}${variant}${trial}`)
-      for (const { evaluator, reason } of problem.reasons) lines.push(`      ${s.bold(evaluator)}: ${reason}`)
+      const variant = problem.variant === undefined ? '' : ` [${inert(problem.variant)}]`
+      lines.push(`  ${mark} ${inert(problem.suite)} › ${inert(problem.caseId)}${variant}${trial}`)
+      for (const { evaluator, reason } of problem.reasons)
+        lines.push(`      ${s.bold(inert(evaluator))}: ${inert(reason)}`)
     }
     if (report.moreProblems > 0)
       lines.push(s.dim(`  … and ${formatCount(report.moreProblems)} more in the results file`))
@@ -222,7 +230,7 @@ function statsLines(report: RunReport, s: Style): string[] {
       )}`,
     )
   }
-  const name = (entry: CaseStats): string => (several ? `${entry.suite} › ${entry.id}` : entry.id)
+  const name = (entry: CaseStats): string => inert(several ? `${entry.suite} › ${entry.id}` : entry.id)
   const flaky: CaseStats[] = []
   // the suites count their flaky cases: the cases are read only to name them
   if (report.suiteStats.some((suite) => suite.flaky > 0))

@@ -2,9 +2,11 @@ import { truncate, visibleControls } from './text.ts'
 
 const MARKDOWN_SPECIAL = /[\\`*_[\]()<>|~&$#!]/g
 const MENTION = /(@[\w-]+)/
+/** what GFM turns into a link by itself: the `:` of `scheme://` and the first `.` of `www.`, escaped, are not */
+const AUTOLINK = /(?<=[A-Za-z])(:)(?=\/\/)|(?<=\bwww)(\.)/gi
 
 /**
- * One line of Markdown that shows `text` as it is and does nothing else: no links, images, HTML, emphasis,
+ * One line of Markdown that shows `text` as it is and does nothing else: no links (bare URLs included), images, HTML, emphasis,
  * table breaks or math; `@mentions` go in code spans so they notify nobody; control characters are made visible
  * and newlines become spaces.
  */
@@ -12,7 +14,9 @@ export function inlineMarkdown(text: string, max: number): string {
   const flat = truncate(visibleControls(text).replace(/\s*[\r\n]+\s*/g, ' '), max)
   return flat
     .split(MENTION)
-    .map((part, i) => (i % 2 === 1 ? `\`${part}\`` : part.replace(MARKDOWN_SPECIAL, '\\$&')))
+    .map((part, i) =>
+      i % 2 === 1 ? `\`${part}\`` : part.replace(MARKDOWN_SPECIAL, '\\$&').replace(AUTOLINK, '\\$&'),
+    )
     .join('')
 }
 

@@ -5,23 +5,24 @@ import type { Suite } from '../cases/suite.ts'
 import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { Target } from '../targets/target.ts'
-import { compileCase } from './conversation.ts'
-import { planSuite, type PlannedCase } from './plan-suite.ts'
-import type { CaseJob } from './run-case.ts'
-import type { RunOptions } from './run-options.ts'
+import { compileCase } from './execute/conversation.ts'
+import { planSuite, type PlannedCase } from './plan/plan-suite.ts'
+import type { CaseJob } from './execute/run-case.ts'
 import type { WantedPair } from './run-progress.ts'
-import { modelOf, type RunSetup } from './run-setup.ts'
-import type { SuiteSnapshots } from './snapshots.ts'
-import { withVariantVars } from './variants.ts'
+import type { ResolvedRun } from './plan/run-settings.ts'
+import type { RunSetup } from './run-setup.ts'
+import type { SuiteSnapshots } from './results/snapshots.ts'
+import { withVariantVars } from './plan/variants.ts'
 
-/** A pair to run, or a skipped case's result; with its case's index among all the run's cases. */
+/** A pair to run, or a skipped case's result; with its case's index among all the run's cases and in its suite. */
 export type Job =
-  | { caseIndex: number; job: CaseJob; skip?: undefined }
-  | { caseIndex: number; job?: undefined; skip: CaseResult }
+  | { caseIndex: number; at: number; job: CaseJob; skip?: undefined }
+  | { caseIndex: number; at: number; job?: undefined; skip: CaseResult }
 
 /**
  * The pairs of `lane` (some of the run's suites, in run order) made one at a time; `wanted` (resuming) leaves out
- * those that already have a result.
+ * those that already have a result. The one job builder: `evals run`, `--resume`, `evals merge`, the Action and
+ * `describeSuite` all run what it makes.
  */
 export function* jobs(setup: RunSetup, lane: readonly Suite[], wanted?: WantedPair): Generator<Job> {
   for (const suite of lane) yield* suiteJobs(setup, suite, wanted)
@@ -53,11 +54,11 @@ interface BuiltCase {
 
 function* suiteJobs(setup: RunSetup, suite: Suite, wanted: WantedPair | undefined): Generator<Job> {
   const shared = suitePairsOf(setup, suite)
-  for (const planned of planSuite(suite, setup.options)) {
+  for (const planned of planSuite(suite, setup.run)) {
     const caseIndex = shared.first + planned.at
     if (planned.skip !== undefined) {
       if (!wanted || wanted(suite, planned.id, 0))
-        yield { caseIndex, skip: skippedResult(shared, planned, planned.skip) }
+        yield { caseIndex, at: planned.at, skip: skippedResult(shared, planned, planned.skip) }
       continue
     }
     const trials: number[] = []
@@ -65,15 +66,16 @@ function* suiteJobs(setup: RunSetup, suite: Suite, wanted: WantedPair | undefine
       if (!wanted || wanted(suite, planned.id, trial)) trials.push(trial)
     if (trials.length === 0) continue
     const built = buildCase(shared, planned)
-    for (const trial of trials) yield { caseIndex, job: pairJob(shared, planned, built, trial) }
+    for (const trial of trials)
+      yield { caseIndex, at: planned.at, job: pairJob(shared, planned, built, trial) }
   }
 }
 
 function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
-  const { options, services } = setup
-  const index = options.suites.indexOf(suite)
+  const { run, services } = setup
+  const index = run.suites.indexOf(suite)
   let first = 0
-  for (const before of options.suites.slice(0, index)) first += before.cases.length
+  for (const before of run.suites.slice(0, index)) first += before.cases.length
   return {
     suite,
     first,
@@ -81,8 +83,8 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
     recorder: services.cassettes?.for(suite),
     limiters: services.limiters,
     baseDir: dirname(suite.file),
-    model: modelOf(suite, options).model,
-    judge: judgeOf(suite, options),
+    model: suite.model,
+    judge: judgeOf(suite, run),
     variant: suite.variant?.name,
     compile: setup.compile,
     snapshots: setup.snapshots?.[index],
@@ -134,15 +136,15 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     model: shared.model,
     recorder: shared.recorder,
     limiters: shared.limiters,
+    approvals: definition.approvals,
   }
 }
 
-/** The judge settings of one suite: its `judge:` block, with `--judge` and a provider override applied. */
-function judgeOf(suite: Suite, options: RunOptions): JudgeOptions {
+/** The judge settings of one suite: its `judge:` block, as `resolveRun` settled it, and the run's judge provider. */
+function judgeOf(suite: Suite, run: ResolvedRun): JudgeOptions {
   return {
     ...suite.judge,
-    ...(options.judge === undefined ? {} : { model: options.judge }),
-    ...(options.judgeProvider === undefined ? {} : { provider: options.judgeProvider }),
+    ...(run.judge.provider && { provider: run.judge.provider }),
     suite: suite.name,
   }
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { RunReport } from '../model/run-report.ts'
 import { writeJsonFile } from '../util/json-file.ts'
-import { baselineWritable, combineGates } from './baselines.ts'
-import { appendRunIndex } from './run-index.ts'
+import { baselineWritable, combineGates } from './tally/baselines.ts'
+import { appendRunIndex } from './results/run-index.ts'
 import type { RunProgress } from './run-progress.ts'
 import type { RunSetup } from './run-setup.ts'
 import { statsOfSuites } from './stats-of-suites.ts'
@@ -14,14 +14,13 @@ export async function finishRun(
   stoppedBy: RunReport['stoppedBy'],
   durationMs: number,
 ): Promise<RunReport> {
-  const { options, info } = setup
+  const { run, info } = setup
   const summary = progress.stats.summary()
   await saveSnapshots(setup, progress)
   const { summary: snapshotSummary } = progress.snapshotTally
+  const { updateBaseline } = run.gate
   const writeBaselines =
-    options.updateBaseline !== undefined &&
-    stoppedBy === undefined &&
-    baselineWritable(summary, options.updateBaseline.force)
+    updateBaseline !== undefined && stoppedBy === undefined && baselineWritable(summary, updateBaseline.force)
   const { suiteStats, comparisons, variants } = await statsOfSuites(setup, progress, writeBaselines)
   const gate = combineGates(suiteStats)
   const report: RunReport = {
@@ -42,15 +41,15 @@ export async function finishRun(
       snapshots: snapshotSummary,
     }),
   }
-  await writeJsonFile(join(info.dir, 'summary.json'), report)
-  await appendRunIndex(report)
-  for (const reporter of options.reporters ?? []) await reporter.onRunEnd?.(report)
+  await writeJsonFile(join(info.dir, 'summary.json'), setup.services.redactor.value(report))
+  await appendRunIndex(report, setup.services.redactor)
+  for (const reporter of run.reporters) await reporter.onRunEnd?.(report)
   return report
 }
 
 async function saveSnapshots(setup: RunSetup, progress: RunProgress): Promise<void> {
   for (const store of setup.snapshots ?? []) {
-    const written = await store.save()
+    const written = await store.save(setup.services.redactor)
     if (written !== undefined) progress.snapshotTally.summary.written.push(written)
   }
 }

@@ -6,15 +6,18 @@ import { ConfigError } from '../errors.ts'
 import { readLines } from '../report-file/lines.ts'
 import type { Reporter } from '../reporters/reporter.ts'
 import type { Target } from '../targets/target.ts'
-import type { BaselineOptions } from './baselines.ts'
-import { changedCases, readPlan, type RunPlan } from './plan.ts'
+import type { BaselineOptions } from './plan/run-settings.ts'
+import { changedCases, readPlan, type RunPlan } from './plan/run-json.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { RunReport } from '../model/run-report.ts'
-import { JsonLinesFile } from './results-file.ts'
-import { pairKey } from './resume.ts'
+import { JsonLinesFile } from './results/results-file.ts'
+import { pairKey } from './results/read-finished.ts'
 import { changedMessage, loadPlannedSuites } from './resume-run.ts'
-import { newRunId, runSuites } from './run-suite.ts'
-import { selectShard } from './shard.ts'
+import { newRunId, resolveRun } from './plan/resolve-run.ts'
+import { closeServices, makeServices } from './run-services.ts'
+import { runResolved } from './run-suite.ts'
+import type { Redactor } from '../util/redact.ts'
+import { selectShard } from './plan/shard.ts'
 
 /** Options of `mergeRuns`. */
 export interface MergeOptions {
@@ -60,25 +63,29 @@ export async function mergeRuns(inputs: readonly string[], options: MergeOptions
   if (existsSync(join(out, 'results.jsonl'))) {
     throw new ConfigError(`${COMMAND}: \`${out}\` already holds a run; choose another \`--out\`.`)
   }
-  await joinResults(dirs, join(out, 'results.jsonl'), warn)
-  const targets = await targetsOf(dirs[0] as string, suites)
-  return runSuites(suites, {
+  const { shard: _shard, ...saved } = first
+  const run = resolveRun(suites, {
     outDir: dirname(out),
     runId: basename(out),
-    targets,
+    targets: await targetsOf(dirs[0] as string, suites),
     rateLimit: false,
-    selection: first.selection,
-    ...(first.model !== undefined && { model: first.model }),
-    ...(first.trials !== undefined && { trials: first.trials }),
-    ...(first.timeoutMs !== undefined && { timeoutMs: first.timeoutMs }),
-    ...((options.baseline ?? first.baseline) && { baseline: options.baseline ?? first.baseline }),
+    ...(options.baseline && { baseline: options.baseline }),
     ...(options.reporters && { reporters: options.reporters }),
     resume: {
       startedAt: plans.map((plan) => plan.startedAt).sort()[0] ?? first.startedAt,
       runMissing: false,
       warn,
     },
+    // the shards' saved settings (model, trials, judge, redact patterns…), for the whole run, not one shard
+    saved,
   })
+  const services = await makeServices(run)
+  try {
+    await joinResults(dirs, join(out, 'results.jsonl'), services.redactor, warn)
+    return await runResolved(run, services)
+  } finally {
+    await closeServices(services)
+  }
 }
 
 function runDirOf(input: string): string {
@@ -134,14 +141,18 @@ function checkShards(
   }
 }
 
-/** Copies every run's rows into one file; a pair in two runs is an overlap, a repeat within one is dropped. */
+/**
+ * Copies every run's rows into one file, through the merged run's redactor; a pair in two runs is an overlap, a
+ * repeat within one is dropped.
+ */
 async function joinResults(
   dirs: readonly string[],
   path: string,
+  redactor: Redactor,
   warn: (message: string) => void,
 ): Promise<void> {
   const owner = new Map<string, string>()
-  const file = new JsonLinesFile(path)
+  const file = new JsonLinesFile(path, redactor)
   try {
     for (const dir of dirs) {
       const source = join(dir, 'results.jsonl')

@@ -2,15 +2,16 @@ import { basename, dirname, resolve } from 'node:path'
 import { loadSuites } from '../cases/load.ts'
 import type { Suite } from '../cases/suite.ts'
 import { ConfigError } from '../errors.ts'
-import { changedCases, readPlan, type RunPlan } from './plan.ts'
-import type { RunOptions } from './run-options.ts'
-import { selectShard } from './shard.ts'
+import { changedCases, readPlan, type RunPlan } from './plan/run-json.ts'
+import type { RunOptions } from './plan/run-settings.ts'
+import { selectShard } from './plan/shard.ts'
 
-/** A run to finish: its suites as saved, and the options that make `runSuites` continue it. */
+/** A run to finish: its run.json, its suites as saved, and where and since when it runs. */
 export interface ResumedRun {
   plan: RunPlan
   suites: Suite[]
-  options: RunOptions
+  /** what continues the run in its own folder, with its saved settings (`runSuites(suites, options)`) */
+  options: Pick<RunOptions, 'outDir' | 'runId' | 'resume' | 'saved'>
 }
 
 /**
@@ -33,15 +34,8 @@ export async function resumeRun(
     options: {
       outDir: dirname(dir),
       runId: basename(dir),
-      selection: plan.selection,
-      ...(plan.model !== undefined && { model: plan.model }),
-      ...(plan.models !== undefined && { models: plan.models }),
-      ...(plan.trials !== undefined && { trials: plan.trials }),
-      ...(plan.timeoutMs !== undefined && { timeoutMs: plan.timeoutMs }),
-      ...(plan.concurrency !== undefined && { concurrency: plan.concurrency }),
-      ...(plan.shard && { shard: plan.shard }),
-      ...(plan.baseline && { baseline: plan.baseline }),
       resume: { startedAt: plan.startedAt, ...(warn && { warn }) },
+      saved: plan,
     },
   }
 }

@@ -4,21 +4,21 @@ import type { CaseResult } from '../model/case-result.ts'
 import { ResultRows } from '../report-file/large-run/index.ts'
 import { suiteKey } from '../report-file/suite-key.ts'
 import type { Reporter } from '../reporters/reporter.ts'
-import type { Interrupt } from './interrupt.ts'
-import { JsonLinesFile } from './results-file.ts'
-import { pairKey, readFinished, type Finished } from './resume.ts'
-import type { ResolvedRunOptions } from './run-options.ts'
+import type { Interrupt } from './execute/interrupt.ts'
+import { JsonLinesFile } from './results/results-file.ts'
+import { pairKey, readFinished, type Finished } from './results/read-finished.ts'
+import type { ResolvedRun } from './plan/run-settings.ts'
 import type { RunSetup } from './run-setup.ts'
-import { SnapshotTally } from './snapshots.ts'
-import { RunStats } from './stats.ts'
-import { VariantTokenTally } from './variant-comparison.ts'
+import { SnapshotTally } from './results/snapshots.ts'
+import { RunStats } from './tally/run-stats.ts'
+import { VariantTokenTally } from './tally/variant-comparison.ts'
 import { writeRunPlan } from './write-run-plan.ts'
 
 /** Resuming: says whether a pair still has to run. */
 export type WantedPair = (suite: Suite, caseId: string, trial: number) => boolean
 
 /** Writes the plan, reads back a resumed run's rows, and opens the results file. */
-export async function startResults({ options, info }: RunSetup): Promise<RunProgress> {
+export async function startResults({ run: options, info }: RunSetup): Promise<RunProgress> {
   const resultsPath = join(info.dir, 'results.jsonl')
   const stats = new RunStats()
   // planned in the order `jobs` walks the cases, so a job's `caseIndex` is its case's index here
@@ -43,7 +43,7 @@ export async function startResults({ options, info }: RunSetup): Promise<RunProg
       }),
     plannedPairs ?? new Set(),
   )
-  info.pending = options.resume.runMissing === false ? 0 : info.total - finished
+  info.pending = options.resume.runMissing ? info.total - finished : 0
   const results = new JsonLinesFile(resultsPath)
   // the rows of a resumed run's file were written before, maybe by another version: the report reads them all again
   return new RunProgress(options, { results, stats, finished, wanted: wantedAfter(done, options) })
@@ -61,12 +61,12 @@ export class RunProgress {
   readonly wanted: WantedPair | undefined
   /** pairs with a result, a resumed run's earlier ones included */
   finished: number
-  readonly #options: ResolvedRunOptions
+  readonly #options: ResolvedRun
   readonly #reporters: readonly Reporter[]
   readonly #suiteIndex: Map<string, number>
 
   constructor(
-    options: ResolvedRunOptions,
+    options: ResolvedRun,
     start: {
       results: JsonLinesFile
       stats: RunStats
@@ -76,7 +76,7 @@ export class RunProgress {
     },
   ) {
     this.#options = options
-    this.#reporters = options.reporters ?? []
+    this.#reporters = options.reporters
     this.results = start.results
     this.stats = start.stats
     this.finished = start.finished
@@ -99,7 +99,7 @@ export class RunProgress {
       const pending = reporter.onCaseEnd?.(result)
       if (pending) await pending
     }
-    if (this.#options.bail === true && (result.status === 'failed' || result.status === 'errored'))
+    if (this.#options.bail && (result.status === 'failed' || result.status === 'errored'))
       stop.stoppedBy ??= 'bail'
   }
 
@@ -113,7 +113,7 @@ export class RunProgress {
   }
 }
 
-function wantedAfter(done: Finished, options: ResolvedRunOptions): WantedPair {
+function wantedAfter(done: Finished, options: ResolvedRun): WantedPair {
   return (suite, caseId, trial) =>
     options.resume?.runMissing !== false &&
     !done.keys.has(pairKey(suite.name, caseId, trial, suite.variant?.name))

@@ -1,29 +1,22 @@
 import { join, relative } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import { loadEvaluatorCompiler, type EvaluatorCompiler } from '../cases/compile-checks.ts'
-import type { RateLimiters } from '../engine/rate-limit.ts'
 import type { RunInfo } from '../model/run-report.ts'
-import type { CassetteSet } from '../replay/cassettes.ts'
 import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
-import { loadBaselines, type LoadedBaselines } from './baselines.ts'
-import { pairCount } from './plan-suite.ts'
-import { checkModels } from './preflight.ts'
-import type { ResolvedRunOptions, RunOptions } from './run-options.ts'
-import { SuiteSnapshots } from './snapshots.ts'
-import { suiteFileKey } from './variants.ts'
-
-/** What every pair's model calls share: the cassettes and the per-provider rate limiters. */
-export interface CallServices {
-  cassettes?: CassetteSet
-  limiters: RateLimiters | undefined
-}
+import { pairCount } from './plan/plan-suite.ts'
+import { checkModels } from './plan/preflight.ts'
+import type { ResolvedRun } from './plan/run-settings.ts'
+import { SuiteSnapshots } from './results/snapshots.ts'
+import type { RunServices } from './run-services.ts'
+import { loadBaselines, type LoadedBaselines } from './tally/baselines.ts'
+import { suiteFileKey } from './plan/variants.ts'
 
 /** What a run holds from start to end: made before the first pair runs. */
 export interface RunSetup {
-  options: ResolvedRunOptions
-  services: CallServices
-  /** one per suite, in the order of `options.suites` */
+  run: ResolvedRun
+  services: RunServices
+  /** one per suite, in the order of `run.suites` */
   targets: Target[]
   baselines: LoadedBaselines
   /** one per suite; undefined with `snapshots: false` */
@@ -33,56 +26,48 @@ export interface RunSetup {
 }
 
 /** Checks the models, loads the targets, baselines, snapshots and evaluators, and says what will run. */
-export async function prepareRun(options: ResolvedRunOptions, services: CallServices): Promise<RunSetup> {
-  const { suites } = options
-  await checkModels(suites, options)
-  const targets = await Promise.all(suites.map((suite) => targetFor(suite, options)))
-  const baselines = await loadBaselines(suites, options.baseline)
+export async function prepareRun(run: ResolvedRun, services: RunServices): Promise<RunSetup> {
+  const { suites, snapshots: snapshotOptions } = run
+  await checkModels(suites, run)
+  const targets = await Promise.all(suites.map((suite) => targetFor(suite, run)))
+  const baselines = await loadBaselines(suites, run.gate.baseline)
   const snapshots =
-    options.snapshots === false
+    snapshotOptions === false
       ? undefined
       : await Promise.all(
-          suites.map((suite) =>
-            SuiteSnapshots.open(suiteFileKey(suite), options.snapshots || { dir: 'baselines' }),
-          ),
+          suites.map((suite) => SuiteSnapshots.open(suiteFileKey(suite), snapshotOptions, services.redactor)),
         )
   // the LLM judge loads only when some case needs it
   const compile = await loadEvaluatorCompiler({ judges: suites.some((suite) => suite.cases.judged) })
-  const info = runInfoOf(options, targets)
-  return { options, services, targets, baselines, snapshots, compile, info }
+  const info = runInfoOf(run, targets)
+  return { run, services, targets, baselines, snapshots, compile, info }
 }
 
-function runInfoOf(options: ResolvedRunOptions, targets: readonly Target[]): RunInfo {
-  const { suites } = options
+function runInfoOf(run: ResolvedRun, targets: readonly Target[]): RunInfo {
+  const { suites } = run
   return {
-    runId: options.runId,
-    startedAt: options.resume?.startedAt ?? new Date().toISOString(),
+    runId: run.runId,
+    startedAt: run.resume?.startedAt ?? new Date().toISOString(),
     suites: suites.map((suite, i) => ({
       name: suite.name,
       file: relative(process.cwd(), suite.file),
       targetId: targets[i]?.id ?? '',
-      ...modelOf(suite, options),
+      ...(suite.model !== undefined && { model: suite.model }),
       ...(suite.variant && { variant: suite.variant.name }),
       ...(suite.variant?.baseline === true && { baseline: true as const }),
     })),
-    total: suites.reduce((sum, suite) => sum + pairCount(suite.cases, options), 0),
-    concurrency: options.concurrency,
-    dir: join(options.outDir, options.runId),
-    ...(options.shard && { shard: options.shard }),
+    total: suites.reduce((sum, suite) => sum + pairCount(suite.cases, run), 0),
+    concurrency: run.concurrency,
+    dir: join(run.outDir, run.runId),
+    ...(run.shard && { shard: run.shard }),
   }
 }
 
-async function targetFor(suite: Suite, options: RunOptions): Promise<Target> {
-  const given = options.targets?.get(suite.file)
+async function targetFor(suite: Suite, run: ResolvedRun): Promise<Target> {
+  const given = run.targets?.get(suite.file)
   if (given) return given
   return createTarget(suite.target, {
     label: `${relative(process.cwd(), suite.file)}: ${suite.variant ? `variant \`${suite.variant.name}\`` : 'target'}`,
-    ...modelOf(suite, options),
+    ...(suite.model !== undefined && { model: suite.model }),
   })
-}
-
-/** The model a suite runs with: `--model`, else the suite's (a variant's copy has its variant's). */
-export function modelOf(suite: Suite, options: RunOptions): { model?: string } {
-  const model = options.model ?? suite.model
-  return model === undefined ? {} : { model }
 }

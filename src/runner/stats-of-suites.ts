@@ -2,13 +2,13 @@ import type { Comparison } from '../baselines/comparison.ts'
 import type { Suite } from '../cases/suite.ts'
 import type { RunMeta } from '../baselines/summary.ts'
 import type { SuiteStats, VariantComparison } from '../model/run-report.ts'
-import { suiteStatsOf, writeSuiteBaseline } from './baselines.ts'
-import { toCaseSummary } from './case-stats.ts'
-import { gitInfoOf, runMetaOf } from './run-meta.ts'
+import { suiteStatsOf, writeSuiteBaseline } from './tally/baselines.ts'
+import { toCaseSummary } from './tally/case-stats.ts'
+import { gitInfoOf, runMetaOf } from './tally/run-meta.ts'
 import type { RunProgress } from './run-progress.ts'
-import { modelOf, type RunSetup } from './run-setup.ts'
-import { compareRuns, compareVariants, type VariantRun } from './variant-comparison.ts'
-import { suiteFileKey } from './variants.ts'
+import type { RunSetup } from './run-setup.ts'
+import { compareRuns, compareVariants, type VariantRun } from './tally/variant-comparison.ts'
+import { suiteFileKey } from './plan/variants.ts'
 
 /** What a run says of each suite, and of its variants when it has some. */
 export interface SuitesOutcome {
@@ -26,12 +26,12 @@ export async function statsOfSuites(
   progress: RunProgress,
   writeBaselines: boolean,
 ): Promise<SuitesOutcome> {
-  const { options } = setup
+  const { run } = setup
   const variantRuns: VariantRun[] = []
-  const gits = await Promise.all(options.suites.map((suite) => gitInfoOf(suite.file)))
+  const gits = await Promise.all(run.suites.map((suite) => gitInfoOf(suite.file)))
   const suiteStats: SuiteStats[] = []
   const comparisons: Comparison[] = []
-  for (const [index, suite] of options.suites.entries()) {
+  for (const [index, suite] of run.suites.entries()) {
     const one = await statsOfSuite(setup, progress, { suite, index, git: gits[index] }, writeBaselines)
     if (one.comparison) comparisons.push(one.comparison)
     if (one.variantRun) variantRuns.push(one.variantRun)
@@ -39,8 +39,7 @@ export async function statsOfSuites(
   }
   if (variantRuns.length === 0) return { suiteStats, comparisons }
   // without a baseline file, a `baseline: true` variant gates the others of its suite
-  if (options.baseline === undefined)
-    await gateAgainstBaselineVariant(options.suites, suiteStats, variantRuns)
+  if (run.gate.baseline === undefined) await gateAgainstBaselineVariant(run.suites, suiteStats, variantRuns)
   return { suiteStats, comparisons, variants: compareVariants(variantRuns) }
 }
 
@@ -57,22 +56,24 @@ async function statsOfSuite(
   { suite, index, git }: { suite: Suite; index: number; git: RunMeta['git'] | undefined },
   writeBaselines: boolean,
 ): Promise<SuiteOutcome> {
-  const { options, info } = setup
+  const { run, info } = setup
   const meta = runMetaOf(suite, {
     createdAt: info.startedAt,
     targetId: setup.targets[index]?.id ?? '',
-    model: modelOf(suite, options).model,
+    model: suite.model,
     git,
   })
   const cases = stats.casesOf(suite.name, suite.variant?.name)
-  const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, setup.baselines, options.baseline)
+  const { stats: entry, comparison } = suiteStatsOf(suite, meta, cases, setup.baselines, run.gate.baseline)
   // a stopped run has holes; blessing it would hide every case that did not run
-  if (writeBaselines && options.updateBaseline) {
+  const { updateBaseline } = run.gate
+  if (writeBaselines && updateBaseline) {
     entry.baselineWritten = await writeSuiteBaseline(
-      options.updateBaseline.dir,
+      updateBaseline.dir,
       meta,
       cases.cases,
       suiteFileKey(suite),
+      setup.services.redactor,
     )
   }
   if (!suite.variant) return { stats: entry, comparison }

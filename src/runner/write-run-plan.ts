@@ -1,21 +1,22 @@
-import { resolve } from 'node:path'
 import type { Suite } from '../cases/suite.ts'
 import type { RunInfo } from '../model/run-report.ts'
-import { writePlan, type PlanFields } from './plan.ts'
-import { planSuite } from './plan-suite.ts'
-import { pairKey } from './resume.ts'
-import type { ResolvedRunOptions } from './run-options.ts'
+import { planSuite } from './plan/plan-suite.ts'
+import { savedSettings } from './plan/resolve-run.ts'
+import { writePlan } from './plan/run-json.ts'
+import type { ResolvedRun } from './plan/run-settings.ts'
+import { pairKey } from './results/read-finished.ts'
 
 /** Writes `run.json`; returns the keys of the run's pairs when resuming (to check the saved rows against). */
-export async function writeRunPlan(
-  info: RunInfo,
-  options: ResolvedRunOptions,
-): Promise<Set<string> | undefined> {
-  await writePlan(info.dir, planFields(info, options), oncePerFile(options.suites))
-  if (options.resume === undefined) return undefined
+export async function writeRunPlan(info: RunInfo, run: ResolvedRun): Promise<Set<string> | undefined> {
+  await writePlan(
+    info.dir,
+    { runId: info.runId, ...savedSettings(run, info.startedAt) },
+    oncePerFile(run.suites),
+  )
+  if (run.resume === undefined) return undefined
   const keys = new Set<string>()
-  for (const suite of options.suites)
-    for (const planned of planSuite(suite, options))
+  for (const suite of run.suites)
+    for (const planned of planSuite(suite, run))
       for (let trial = 0; trial < planned.trials; trial++)
         keys.add(pairKey(suite.name, planned.id, trial, suite.variant?.name))
   return keys
@@ -30,28 +31,4 @@ function oncePerFile(suites: readonly Suite[]): Suite[] {
     seen.add(key)
     return true
   })
-}
-
-function planFields(info: RunInfo, options: ResolvedRunOptions): PlanFields {
-  const { baseline } = options
-  return {
-    runId: info.runId,
-    startedAt: info.startedAt,
-    selection: options.selection ?? {
-      files: [...new Set(info.suites.map((suite) => resolve(suite.file)))],
-    },
-    ...(options.model !== undefined && { model: options.model }),
-    ...(options.models !== undefined && { models: [...options.models] }),
-    ...(options.trials !== undefined && { trials: options.trials }),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    concurrency: info.concurrency,
-    ...(options.shard && { shard: options.shard }),
-    ...(baseline && {
-      baseline: {
-        path: resolve(baseline.path),
-        ...(baseline.missing && { missing: baseline.missing }),
-        ...(baseline.gate && { gate: baseline.gate }),
-      },
-    }),
-  }
 }

@@ -1,19 +1,36 @@
+import type { ApprovalDecision, PendingApproval, RunState } from '../engine/approvals/approval.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
 import { resolve } from 'node:path'
 import type { Message, Transcript, Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
+import { scriptedDecisions } from './approvals.ts'
 import type { Target } from './target.ts'
 import { toTranscript } from './to-transcript.ts'
 
-/** What an Agent looks like to a target: anything with a `run(input, { signal, trial, history })` method. */
+/**
+ * What an Agent looks like to a target: anything with a `run(input, { signal, trial, history })` method; `resume`
+ * for cases with scripted `approvals:`.
+ */
 export interface RunnableAgent {
-  run(
-    input: string | readonly Turn[],
-    options: { signal?: AbortSignal; trial?: number; history?: readonly Message[] },
+  run(input: string | readonly Turn[], options: RunnableOptions): Promise<unknown>
+  resume?(
+    state: RunState,
+    decisions: readonly ApprovalDecision[],
+    options: { signal?: AbortSignal; trial?: number },
   ): Promise<unknown>
 }
+
+interface RunnableOptions {
+  signal?: AbortSignal
+  trial?: number
+  /** the conversation's earlier messages, tool calls and results included; the input is then the new message */
+  history?: readonly Message[]
+}
+
+/** Interrupted runs resumed in one case at most; a model that keeps asking ends interrupted. */
+const MAX_RESUMES = 20
 
 export interface AgentTargetOptions {
   /** path of the module, relative to `baseDir` */
@@ -139,14 +156,31 @@ async function createAgent(
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
   return wrapFunction(
     id,
-    (input, context) => {
-      const { signal, trial, history } = context
+    async (input, context) => {
+      const options = { signal: context.signal, trial: context.trial }
       const last = typeof input === 'string' ? undefined : input.at(-1)
-      if (history === undefined || last?.role !== 'user') return agent.run(input, { signal, trial })
-      return agent.run(last.content, { signal, trial, history })
+      let result =
+        context.history === undefined || last?.role !== 'user'
+          ? await agent.run(input, options)
+          : await agent.run(last.content, { ...options, history: context.history })
+      for (let round = 0; round < MAX_RESUMES && context.approvals && isInterrupted(result); round++) {
+        const decisions = scriptedDecisions(result.interruptions, context.approvals)
+        if (!decisions) break
+        if (!agent.resume)
+          throw new ConfigError(
+            `${label}: the case has \`approvals:\`, and the agent has no \`resume\` method to continue with them.`,
+          )
+        result = await agent.resume(result.state, decisions, options)
+      }
+      return result
     },
     label,
   )
+}
+
+function isInterrupted(result: unknown): result is { interruptions: PendingApproval[]; state: RunState } {
+  const value = result as { stopReason?: unknown; interruptions?: unknown } | null
+  return value?.stopReason === 'interrupted' && Array.isArray(value.interruptions)
 }
 
 function isRunnable(value: unknown): value is RunnableAgent {

@@ -25,6 +25,18 @@ export interface TargetContext {
    * without the tool context.
    */
   history?: readonly Message[]
+  /** the case's scripted decisions for tool calls that wait for approval (`approvals:`) */
+  approvals?: readonly ScriptedApproval[]
+}
+
+/** A case file's decision on the tool calls it matches, when a run stops to wait for approval. */
+export interface ScriptedApproval {
+  /** tool name glob */
+  tool: string
+  /** argument globs that must all match */
+  args?: Record<string, string> | undefined
+  decision: 'approve' | 'reject'
+  reason?: string | undefined
 }
 
 /** How to reach the system under test. Module paths are absolute, resolved against the case file. */

@@ -61,11 +61,13 @@ export function toTranscript(
   if (!isResultLike(value)) return undefined
   const agentStop = value.stopReason !== undefined && AGENT_STOPS.has(value.stopReason)
   // keys in canonical order, so results.jsonl writes the transcript as it is, without sorting a copy
+  const graded = agentStop || value.stopReason === 'guardrail' || value.stopReason === 'interrupted'
   const transcript = {} as Transcript
   if (value.agent !== undefined) transcript.agent = value.agent
   transcript.costUsd = value.costUsd ?? null
-  // an agent's own stop is behaviour to grade (its detail is the evidence); a crash or an abort is not
-  if (value.error !== undefined && !agentStop) transcript.error = value.error
+  // an agent's own stop, a guardrail or an approval is behaviour to grade (its detail is the evidence); a crash or
+  // an abort is not
+  if (value.error !== undefined && !graded) transcript.error = value.error
   transcript.input = input
   transcript.iterations = value.iterations ?? null
   transcript.latencyMs = value.latencyMs ?? value.durationMs ?? latencyMs

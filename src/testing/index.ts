@@ -12,3 +12,5 @@ export type {
   MockRequest,
   MockToolCall,
 } from './mock-llm-server/index.ts'
+export { sessionStoreContract } from './session-store-contract.ts'
+export type { ContractCheck, SessionStoreContractOptions } from './session-store-contract.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '../errors.ts'
-import type { RunContext } from '../engine/agent-run.ts'
+import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 
 /** What a tool's `execute` receives besides its arguments. */
@@ -14,6 +14,11 @@ export interface ToolContext<Deps = unknown> {
   callId: string
   /** sends a progress chunk to observers and `agent.stream()` */
   emit(chunk: unknown): void
+  /**
+   * @internal links agent runs started in this call to the call's run: pass the context as `agent.run(input, { parent:
+   * ctx })`
+   */
+  readonly '~run'?: { adopt(report: never): void; spanParent(): unknown }
 }
 
 /** What a tool may return: a value, a promise of one, or an async generator whose yields are progress chunks. */
@@ -50,6 +55,20 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   cache?: true | ToolCacheOptions<z.output<Parameters>>
   /** `--record` saves this tool's results to the cassette and `--replay` serves them instead of running it @default false */
   record?: boolean
+  /**
+   * a person must approve each call (or the calls for which the function returns true) before it runs: the agent's
+   * `confirm` is asked when it has one, else the run ends with `stopReason: 'interrupted'` and waits for
+   * `agent.resume(result.state, decisions)` @default false
+   */
+  needsApproval?:
+    boolean | ((args: z.output<Parameters>, context: ApprovalContext<Deps>) => boolean | Promise<boolean>)
+}
+
+/** What a `needsApproval` function sees besides the arguments. */
+export interface ApprovalContext<Deps = unknown> {
+  deps: Deps
+  runId: string
+  callId: string
 }
 
 export interface ToolCacheOptions<Args> {
@@ -69,6 +88,8 @@ export interface Tool<
   readonly schema: ToolSchema
   /** type-only marker of the deps the tool needs: an Agent whose deps do not fit it rejects the tool at compile time */
   readonly '~deps'?: (deps: Deps) => void
+  /** @internal the agent the tool runs (`agent.asTool()`) */
+  readonly '~agent'?: string
 }
 
 /** A tool an Agent with these deps accepts: one typed for these deps, or for none. */

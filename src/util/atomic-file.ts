@@ -1,11 +1,10 @@
-import { closeSync, openSync, writeSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { redact } from './redact.ts'
 
 /**
- * A file written to a temporary name and renamed into place, so readers never see half of it. Text is redacted on
- * the way in; bytes are written as they are (a caller copying bytes checks them with `Redactor.mayChange`).
+ * A file written to a temporary name and renamed into place, so readers never see half of it. What is written goes in
+ * as it is: writers redact the values they format (see `Redactor.value`), never the text of the file.
  */
 export interface AtomicFile {
   /** Appends text or bytes: gathered in one buffer and written a megabyte at a time, so memory stays flat. */
@@ -37,7 +36,7 @@ export async function openAtomic(path: string): Promise<AtomicFile> {
   return {
     write(piece) {
       if (!open) throw new Error(`${path} is already closed`)
-      const chunk = typeof piece === 'string' ? redact(piece) : piece
+      const chunk = piece
       // a UTF-8 string takes at most 3 bytes per UTF-16 unit
       const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length
       if (most > BUFFER_BYTES - used) flush()
@@ -65,15 +64,41 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
 }
 
-/** Writes a whole file atomically (temp file + rename), secrets redacted. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+/**
+ * Writes a whole file atomically (temp file + rename): the one way this code base replaces a small file. `durable`
+ * flushes it to the disk before the rename (baselines, which are committed).
+ */
+export async function writeFileAtomic(
+  path: string,
+  text: string | Uint8Array,
+  { durable = false }: { durable?: boolean } = {},
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const temp = tempPath(path)
   try {
-    await writeFile(temp, redact(text))
+    const handle = await open(temp, 'wx')
+    try {
+      await handle.writeFile(text)
+      if (durable) await handle.sync()
+    } finally {
+      await handle.close()
+    }
     await rename(temp, path)
   } catch (error) {
     await rm(temp, { force: true })
+    throw error
+  }
+}
+
+/** `writeFileAtomic` for code that cannot wait (a module compiled while it is being imported). */
+export function writeFileAtomicSync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const temp = tempPath(path)
+  try {
+    writeFileSync(temp, text, { flag: 'wx' })
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
     throw error
   }
 }

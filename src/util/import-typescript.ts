@@ -15,7 +15,8 @@
  * passes through; a cache hit loads neither tsx nor esbuild (`npm run bench:startup` measures the difference).
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { writeFileAtomicSync } from './atomic-file.ts'
 import { tmpdir } from 'node:os'
 import { dirname, extname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -137,13 +138,13 @@ async function compileGraph(entry: string): Promise<string | undefined> {
     }).catch((error: unknown) => {
       throw new Error(describeFailure(error), { cause: error })
     })
-    writeAtomically(outputOf(source), result.outputFiles[0]?.text ?? '')
+    writeFileAtomicSync(outputOf(source), result.outputFiles[0]?.text ?? '')
   }
   const files = [...sources, ...tsconfigOf(entry)].map((file): Manifest['files'][number] => {
     const stats = statSync(file)
     return [file, stats.size, stats.mtimeMs]
   })
-  writeAtomically(manifestOf(entry), JSON.stringify({ format: CACHE_FORMAT, files } satisfies Manifest))
+  writeFileAtomicSync(manifestOf(entry), JSON.stringify({ format: CACHE_FORMAT, files } satisfies Manifest))
   return outputOf(entry)
 }
 
@@ -197,10 +198,4 @@ function tsconfigOf(entry: string): string[] {
     if (existsSync(tsconfig)) return [tsconfig]
     if (dirname(dir) === dir) return []
   }
-}
-
-function writeAtomically(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`
-  writeFileSync(temp, text)
-  renameSync(temp, path)
 }

@@ -1,48 +1,69 @@
 import { ConfigError } from '../errors.ts'
+import { redactPatternProblem } from './redact/pattern-check.ts'
+import {
+  loadedSecretShapes,
+  loadSecretShapes,
+  OWN_SHAPES,
+  SHAPE_TRIGGER,
+  type ShapeScanner,
+} from './redact/secret-shapes.ts'
+
+export { redactPatternProblem } from './redact/pattern-check.ts'
+export { loadSecretShapes, type ShapeScanner } from './redact/secret-shapes.ts'
 
 /** Where a redactor finds the secrets it hides. */
 export interface RedactionOptions {
-  /** read for secret values @default process.env */
+  /** read for secret values: every provider's key variables, `*_API_KEY`, `*_TOKEN`, `*_SECRET`, … @default process.env */
   env?: Readonly<Record<string, string | undefined>>
   /** the user's own regular expressions (`redact:` in a case file, `--redact`); each match becomes `[redacted]` */
   patterns?: readonly string[]
   /** values known to be secret wherever they came from (a provider's own key); 4 characters or more */
   secrets?: readonly (string | undefined)[]
+  /**
+   * secretlint's recommended rules (`loadSecretShapes()`), or `'lazy'`: loaded on the first string that may hold a
+   * shape (see `Redactor.prepare`); without them, key values, JWTs, PEM blocks and URL credentials are still found
+   */
+  shapes?: ShapeScanner | 'lazy'
 }
 
-/** Replaces every secret in a text, including serialized JSON: no replacement needs escaping. */
+/**
+ * Replaces secrets in the values a run writes: strings, never the JSON or markup around them, so no pattern can
+ * break a file. A secret cut short where a value was shortened (`sk-abc…`) goes too: the prefix of a known key value,
+ * and of any secret found elsewhere in the same value.
+ */
 export interface Redactor {
+  /** one string value, every secret in it replaced */
   (text: string): string
-  /** false when the UTF-8 text in `bytes` holds nothing to replace, so it can be copied without decoding */
+  /**
+   * every string in a JSON-like value (plain objects and arrays, walked), and the whole string under a key named
+   * like a credential (`authorization`, `password`, `api_key`, …); the value itself when nothing changed
+   */
+  value<T>(value: T): T
+  /** false when the UTF-8 JSON text in `bytes` holds nothing that could be a secret, so it can be copied as it is */
   mayChange(bytes: Buffer): boolean
+  /**
+   * with lazy shapes: loads secretlint's rules when a string in `value` may hold a shape and they are not loaded yet
+   * (a promise to await before `value(value)`); undefined when nothing needs loading
+   */
+  prepare(value: unknown): Promise<unknown> | undefined
 }
 
 /** shorter values are too likely to match ordinary text */
 const MIN_SECRET_LENGTH = 8
-const SECRET_NAME = /(?:^|[_-])(?:API_KEY|TOKEN|SECRET|PASSWORD)$/i
+/** an environment variable whose value is a secret, whatever its provider */
+const SECRET_NAME = /(?:^|[_-])(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:$|[_-])/i
+/** a key of an object whose string value is a credential */
+const SECRET_KEY =
+  /^(?:authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|password|passwd|secret|client[-_]secret|(?:access|refresh|id)[-_]token|token|private[-_]key|cookie|set-cookie)$|[-_](?:api[-_]?key|token|secret|password)$/i
 const HEADER_NAMES = ['authorization', 'proxy-authorization', 'x-api-key']
-
-/** key shapes, each replaced by its prefix and `[redacted]`; the longer prefix of a pair comes first */
-const KEY_SHAPES = [
-  String.raw`\bsk-ant-[\w*-]{8,}`,
-  String.raw`\bsk-[\w*-]{8,}`,
-  String.raw`\bgithub_pat_\w{20,}`,
-  String.raw`\bgh[pousr]_[A-Za-z0-9]{20,}`,
-  String.raw`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`,
-]
-const KEY_PREFIX = /^(?:sk-ant-|sk-|github_pat_|gh[pousr]_|AKIA|ASIA)/
 const BEARER = String.raw`\b[Bb]earer\s+[\w.~+/=-]{8,}`
-/**
- * a header's name (the `header` group, kept) and its value, in text (`Authorization: Bearer …`) or JSON
- * (`"x-api-key":"…"`); a lookbehind would be simpler, but makes every search several times slower
- */
-const HEADER = String.raw`(?<header>\b(?:${HEADER_NAMES.map(caseless).join('|')})\\?["']?\s*[:=]\s*\\?["']?)(?:(?:${['bearer', 'basic', 'token'].map(caseless).join('|')})\s+)?[^\s"'\\,;]{4,}`
+/** a header's name (the `keep` group) and its value, as text (`Authorization: Bearer …`) or inside JSON text */
+const HEADER = String.raw`(?<keep>\b(?:${HEADER_NAMES.map(caseless).join('|')})\\?["']?\s*[:=]\s*\\?["']?)(?:(?:${['bearer', 'basic', 'token'].map(caseless).join('|')})\s+)?[^\s"'\\,;]{4,}`
+/** how a value shortened for display ends */
+const CUT = '…'
 
 const declared = new Set<string>()
-/** the run's options, kept so a provider declared mid-run rebuilds the redactor with them */
-let activeOptions: RedactionOptions = {}
-let active: Redactor | undefined
-const redacting = new WeakSet<NodeJS.WriteStream>()
+let fromEnv: { redactor: Redactor; shapes: ShapeScanner | undefined } | undefined
 
 /**
  * Adds variables whose values are keys, whatever their names: every provider declares the ones it reads. Their
@@ -50,116 +71,235 @@ const redacting = new WeakSet<NodeJS.WriteStream>()
  */
 export function declareKeyVariables(names: readonly string[]): void {
   for (const name of names) declared.add(name)
-  active = undefined
+  fromEnv = undefined
 }
 
 /**
- * Builds a redactor for the values of key variables in `env` (raw and as JSON encodes them, once or twice), the
- * values of `Authorization`, `Proxy-Authorization` and `x-api-key` headers, bearer tokens, key shapes (`sk-…`,
- * `sk-ant-…`, `ghp_…`, `github_pat_…`, AWS access keys) and the user's `patterns`: one regular expression, compiled
- * once. Throws a ConfigError for a pattern that is not a regular expression or matches the empty string.
+ * The redactor of `process.env`'s secrets alone, with no user patterns, and secretlint's shapes once something has
+ * loaded them: for what is written outside a run (the console before a run starts, `evals report`, the vitest
+ * matchers). A run makes its own (see `RunServices`).
+ */
+export function envRedactor(): Redactor {
+  const shapes = loadedSecretShapes()
+  if (fromEnv?.shapes !== shapes) fromEnv = undefined
+  fromEnv ??= { redactor: createRedactor(shapes && { shapes }), shapes }
+  return fromEnv.redactor
+}
+
+/**
+ * Builds a redactor for the values of key variables in `env` (raw and as JSON encodes them, once or twice, and cut
+ * short), the passwords of URLs in them, the values of `Authorization`, `Proxy-Authorization` and `x-api-key`
+ * headers, bearer tokens, JWTs, PEM private keys, URL credentials, secretlint's shapes when given, and the user's
+ * `patterns`: one regular expression, compiled once. Throws a ConfigError for a pattern `redactPatternProblem`
+ * refuses.
  */
 export function createRedactor(options: RedactionOptions = {}): Redactor {
-  const labels = secretLabels(options.env ?? process.env)
-  for (const secret of options.secrets ?? [])
-    if (secret !== undefined && secret.length >= 4 && !labels.has(secret)) labels.set(secret, '[redacted]')
   const patterns = options.patterns ?? []
   for (const pattern of patterns) {
     const problem = redactPatternProblem(pattern)
-    if (problem !== undefined) throw new ConfigError(`Redact pattern ${problem}.`)
+    if (problem !== undefined) throw new ConfigError(`createRedactor: ${problem}.`)
   }
+  const labels = secretLabels(options.env ?? process.env)
+  for (const secret of options.secrets ?? [])
+    if (secret !== undefined && secret.length >= 4 && !labels.has(secret)) labels.set(secret, '[redacted]')
   const values = [...labels.keys()].sort((a, b) => b.length - a.length)
-  const alternatives = (literals: readonly string[]): string =>
-    [
-      ...(literals.length > 0 ? [`(?<value>${literals.map(escapeRegExp).join('|')})`] : []),
-      ...KEY_SHAPES,
-      HEADER,
-      BEARER,
-      ...patterns.map((pattern) => `(?:${pattern})`),
-    ].join('|')
-  const pattern = new RegExp(alternatives(values), 'g')
+  const cuts = values.filter((value) => value.length > MIN_SECRET_LENGTH && !value.includes('\\'))
+  const source = [
+    ...(values.length > 0 ? [`(?<value>${values.map(escapeRegExp).join('|')})`] : []),
+    ...(cuts.length > 0 ? [`(?<cut>${cuts.map(cutForm).join('|')})`] : []),
+    ...patterns.map((pattern) => `(?:${pattern})`),
+    ...OWN_SHAPES,
+    HEADER,
+    BEARER,
+  ].join('|')
+  const search = new RegExp(source, 'g')
+  const test = new RegExp(source)
+  const cutLabel = (match: string): string => {
+    for (const value of cuts) if (value.startsWith(match)) return labels.get(value) ?? '[redacted]'
+    return '[redacted]'
+  }
   const replace = (match: string, ...rest: unknown[]): string => {
     const groups = rest.at(-1) as Record<string, string | undefined>
     if (groups.value !== undefined) return labels.get(match) ?? '[redacted]'
-    if (groups.header !== undefined) return `${groups.header}[redacted]`
-    const prefix = KEY_PREFIX.exec(match)
-    if (prefix) return `${prefix[0]}[redacted]`
+    if (groups.cut !== undefined) return cutLabel(match)
+    if (groups.keep !== undefined) return `${groups.keep}[redacted]`
+    if (groups.scheme !== undefined) return `${groups.scheme}[redacted]`
     if (/^[Bb]earer\s/.test(match)) return 'Bearer [redacted]'
     return '[redacted]'
   }
-  // without user patterns the search runs over the bytes read as latin1, each UTF-8 byte one character; user
-  // patterns may hold non-ASCII, so with them the bytes are decoded
-  const test =
+  const lazy = options.shapes === 'lazy'
+  const shapesNow = (): ShapeScanner | undefined =>
+    lazy ? loadedSecretShapes() : (options.shapes as ShapeScanner | undefined)
+  /** one string: the secrets found in it go to `found`, so their cut copies elsewhere in the value go too */
+  const redactString = (text: string, found?: string[]): string => {
+    let out = text
+    if (test.test(text)) {
+      out = text.replace(search, (match: string, ...rest: unknown[]) => {
+        found?.push(match)
+        return replace(match, ...rest)
+      })
+    }
+    if (out.length >= 16 && (lazy || options.shapes) && SHAPE_TRIGGER.test(out)) {
+      // lazy rules not loaded: a writer that can wait calls `prepare` first (results, snapshots)
+      const shapes = shapesNow()
+      if (shapes) out = replaceRanges(out, shapes(out), found)
+    }
+    return out
+  }
+  const prepare = (input: unknown): Promise<unknown> | undefined =>
+    lazy && loadedSecretShapes() === undefined && mayHoldShape(input, 0) ? loadSecretShapes() : undefined
+  const redactText = (text: string): string => {
+    const found: string[] = []
+    const out = redactString(text, found)
+    return found.length === 0 ? out : redactCuts(out, found)
+  }
+  const value = <T>(input: T): T => {
+    const found: string[] = []
+    const out = walk(input, '', redactString, found, 0)
+    return (found.length === 0 ? out : walk(out, '', (text) => redactCuts(text, found), [], 0)) as T
+  }
+  // the search runs over the bytes read as latin1, each UTF-8 byte one character, unless a user pattern may hold
+  // non-ASCII; a string long enough to hold a shape is searched as the shapes are
+  const bytesTest =
     patterns.length > 0
-      ? { pattern: new RegExp(pattern.source), encoding: 'utf8' as const }
+      ? { pattern: test, encoding: 'utf8' as const }
       : {
-          pattern: new RegExp(alternatives(values.map((value) => Buffer.from(value).toString('latin1')))),
+          pattern: new RegExp(
+            [
+              ...(values.length > 0
+                ? [values.map((v) => escapeRegExp(Buffer.from(v).toString('latin1'))).join('|')]
+                : []),
+              ...OWN_SHAPES,
+              HEADER,
+              BEARER,
+            ].join('|'),
+          ),
           encoding: 'latin1' as const,
         }
-  const redact = (text: string): string => text.replace(pattern, replace)
-  return Object.assign(redact, {
-    mayChange: (bytes: Buffer) => test.pattern.test(bytes.toString(test.encoding)),
+  return Object.assign(redactText, {
+    value,
+    prepare,
+    mayChange: (bytes: Buffer) => {
+      const text = bytes.toString(bytesTest.encoding)
+      return (
+        bytesTest.pattern.test(text) ||
+        ((lazy || options.shapes !== undefined) && SHAPE_TRIGGER.test(text)) ||
+        hasSecretKey(text)
+      )
+    },
   })
 }
 
-/** Why `pattern` cannot be a `redact:` pattern, or undefined when it can. */
-export function redactPatternProblem(pattern: string): string | undefined {
-  let compiled: RegExp
-  try {
-    compiled = new RegExp(`^(?:${pattern})$`)
-  } catch (error) {
-    return `\`${pattern}\` is not a regular expression (${(error as Error).message})`
+/** Whether some string in a JSON-like value is long enough and looks enough like a token to hold a shape. */
+function mayHoldShape(input: unknown, depth: number): boolean {
+  if (typeof input === 'string') return input.length >= 16 && SHAPE_TRIGGER.test(input)
+  if (typeof input !== 'object' || input === null || depth > 200) return false
+  for (const key in input) if (mayHoldShape((input as Record<string, unknown>)[key], depth + 1)) return true
+  return false
+}
+
+/** Walks plain objects and arrays, copying only what changed. */
+function walk(
+  input: unknown,
+  key: string,
+  redactString: (text: string, found: string[]) => string,
+  found: string[],
+  depth: number,
+): unknown {
+  if (typeof input === 'string') {
+    if (key !== '' && input.length >= 4 && SECRET_KEY.test(key) && !input.startsWith('[redacted')) {
+      found.push(input)
+      return '[redacted]'
+    }
+    return redactString(input, found)
   }
-  if (compiled.test(''))
-    return `\`${pattern}\` matches the empty string; it would redact between every character`
-  return undefined
-}
-
-/** Makes the run's redactor, which every file writer and the console use until the next call. */
-export function useRedaction(options: RedactionOptions = {}): Redactor {
-  active = createRedactor(options)
-  activeOptions = options
-  return active
-}
-
-/** The run's redactor (built from `process.env` when no run has set one). */
-export function activeRedactor(): Redactor {
-  active ??= createRedactor(activeOptions)
-  return active
-}
-
-/** Redacts `text` with the run's redactor. */
-export function redact(text: string): string {
-  return activeRedactor()(text)
-}
-
-/** Redacts every string or UTF-8 chunk written to `stream` (the front ends' stdout and stderr) from now on. */
-export function redactWrites(stream: NodeJS.WriteStream): void {
-  if (redacting.has(stream)) return
-  redacting.add(stream)
-  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean
-  const clean = (chunk: unknown): unknown => {
-    if (typeof chunk === 'string') return redact(chunk)
-    if (!(chunk instanceof Uint8Array)) return chunk
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-    return activeRedactor().mayChange(bytes) ? redact(bytes.toString('utf8')) : chunk
+  if (typeof input !== 'object' || input === null || depth > 200) return input
+  if (Array.isArray(input)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < input.length; i++) {
+      const item: unknown = input[i]
+      const out = walk(item, '', redactString, found, depth + 1)
+      if (out !== item) (copy ??= input.slice())[i] = out
+    }
+    return copy ?? input
   }
-  stream.write = (chunk: unknown, ...rest: unknown[]) => write(clean(chunk), ...rest)
+  const prototype: unknown = Object.getPrototypeOf(input)
+  if (prototype !== Object.prototype && prototype !== null) return input
+  let copy: Record<string, unknown> | undefined
+  for (const name in input) {
+    const item = (input as Record<string, unknown>)[name]
+    const out = walk(item, name, redactString, found, depth + 1)
+    if (out !== item) (copy ??= { ...(input as Record<string, unknown>) })[name] = out
+  }
+  return copy ?? input
+}
+
+/** Replaces the prefixes (8 characters or more) of the secrets `found` where a value was cut after them. */
+function redactCuts(text: string, found: readonly string[]): string {
+  if (!text.includes(CUT) && found.every((secret) => !text.includes(secret.slice(0, MIN_SECRET_LENGTH))))
+    return text
+  const long = found.filter((secret) => secret.length > MIN_SECRET_LENGTH && !secret.startsWith('[redacted'))
+  if (long.length === 0) return text
+  return text.replace(new RegExp(long.map(cutForm).join('|'), 'g'), '[redacted]')
+}
+
+/** The ranges a shape scanner found, replaced from the last one back. */
+function replaceRanges(
+  text: string,
+  ranges: readonly (readonly [number, number])[],
+  found?: string[],
+): string {
+  if (ranges.length === 0) return text
+  let out = text
+  for (const [start, end] of [...ranges].sort((a, b) => b[0] - a[0])) {
+    found?.push(text.slice(start, end))
+    out = `${out.slice(0, start)}[redacted]${out.slice(end)}`
+  }
+  return out
+}
+
+/** `abcdefghij` → a prefix of 8 characters or more that ends the text or a cut (`…`) */
+function cutForm(secret: string): string {
+  let tail = ''
+  for (let i = secret.length - 1; i >= MIN_SECRET_LENGTH; i--)
+    tail = `(?:${escapeRegExp(secret[i] ?? '')}${tail})?`
+  return `${escapeRegExp(secret.slice(0, MIN_SECRET_LENGTH))}${tail}(?=${CUT}|$)`
+}
+
+/** JSON text with a credential-named key, whose value `Redactor.value` replaces whole */
+function hasSecretKey(text: string): boolean {
+  return /"(?:[^"\\]*[-_])?(?:authorization|api[-_]?key|apikey|password|passwd|secret|token|cookie|private[-_]key)"\s*:/i.test(
+    text,
+  )
 }
 
 /** Every form of every secret value, with the label that replaces it: `[redacted NAME]`. */
 function secretLabels(env: Readonly<Record<string, string | undefined>>): Map<string, string> {
   const labels = new Map<string, string>()
+  const add = (form: string, label: string): void => {
+    if (!labels.has(form)) labels.set(form, label)
+  }
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || !(declared.has(name) || SECRET_NAME.test(name))) continue
+    if (value === undefined) continue
+    const label = `[redacted ${name}]`
+    // the password of a URL in any variable (`DATABASE_URL=postgres://user:password@host/db`)
+    const password = urlPassword(value)
+    if (password !== undefined && password.length >= 4) add(password, label)
+    if (!(declared.has(name) || SECRET_NAME.test(name))) continue
     for (const raw of new Set([value, value.trim()])) {
       if (raw.length < MIN_SECRET_LENGTH) continue
       const once = JSON.stringify(raw).slice(1, -1)
       const twice = JSON.stringify(once).slice(1, -1)
-      for (const form of [raw, once, twice]) if (!labels.has(form)) labels.set(form, `[redacted ${name}]`)
+      for (const form of [raw, once, twice]) add(form, label)
     }
   }
   return labels
+}
+
+function urlPassword(value: string): string | undefined {
+  if (!value.includes('://') || !value.includes('@') || !URL.canParse(value)) return undefined
+  const password = new URL(value).password
+  return password === '' ? undefined : decodeURIComponent(password)
 }
 
 function escapeRegExp(text: string): string {
@@ -169,4 +309,20 @@ function escapeRegExp(text: string): string {
 /** `authorization` → `[Aa][Uu]…`: Node 20 has no inline case-insensitive groups */
 function caseless(word: string): string {
   return word.replace(/[a-z]/g, (char) => `[${char.toUpperCase()}${char}]`)
+}
+
+/**
+ * Redacts every string or UTF-8 chunk written to `stream` (the front ends' stdout and stderr) with the redactor
+ * `current()` returns at the time of the write: the front end points it at its run's redactor once it has one.
+ */
+export function redactWrites(stream: NodeJS.WriteStream, current: () => Redactor): void {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean
+  const clean = (chunk: unknown): unknown => {
+    const redactor = current()
+    if (typeof chunk === 'string') return redactor(chunk)
+    if (!(chunk instanceof Uint8Array)) return chunk
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    return redactor.mayChange(bytes) ? redactor(bytes.toString('utf8')) : chunk
+  }
+  stream.write = (chunk: unknown, ...rest: unknown[]) => write(clean(chunk), ...rest)
 }

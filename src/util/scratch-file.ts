@@ -2,12 +2,11 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { AtomicFile } from './atomic-file.ts'
-import { redact } from './redact.ts'
 
 /**
  * A temporary file for a part of another file that can only be opened once it is complete (a JUnit suite's
  * counts go in its opening tag, before its testcases): the part is written here, then copied over chunk by chunk,
- * so memory holds one chunk however large the part. Text is redacted on the way in.
+ * so memory holds one chunk however large the part.
  */
 export interface ScratchFile {
   write(text: string): void
@@ -42,7 +41,7 @@ export function openScratch(nextTo: string): ScratchFile {
   }
   return {
     write(text) {
-      pending.push(redact(text))
+      pending.push(text)
       pendingChars += text.length
       if (pendingChars >= PENDING_CHARS) flush()
     },

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { openRegularFile } from './run-folder.ts'
 
 /** A finished (case, trial) pair as the live view shows it. */
 export interface LiveCase {
@@ -32,8 +33,10 @@ export function followResults(dir: string, onEvent: (event: LiveEvent) => Promis
   let watcher: FSWatcher | undefined
 
   const readNew = async (): Promise<void> => {
-    const handle = await open(file, 'r').catch(() => undefined)
-    if (handle) {
+    // a link or a FIFO in place of results.jsonl is refused: the feed reads the run's own file only
+    const opened = await openRegularFile(file)
+    if (opened) {
+      const { handle } = opened
       try {
         const { size } = await handle.stat()
         while (offset < size && !stopped) {

@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readRegularFile } from './run-folder.ts'
 import {
   indexSuitesOf,
   RUN_INDEX_FILE,
@@ -7,7 +8,7 @@ import {
   type IndexedSuiteStats,
   type RunIndexLine,
   type RunIndexSuite,
-} from '../runner/run-index.ts'
+} from '../runner/results/run-index.ts'
 
 /**
  * How a run folder stands: `finished` has its summary; `running` has results written in the last `LIVE_MS`;
@@ -73,7 +74,7 @@ async function readIndex(file: string): Promise<Map<string, RunIndexLine>> {
   const lines = new Map<string, RunIndexLine>()
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = (await readRegularFile(file)) ?? ''
   } catch {
     return lines
   }
@@ -104,7 +105,8 @@ type Scanned = Omit<RunEntry, 'root' | 'runId' | 'report'>
 
 /** A folder without an index line: its summary.json, or what its plan and results say; undefined for a non-run. */
 async function scanFolder(dir: string): Promise<Scanned | undefined> {
-  const summaryText = await readFile(join(dir, 'summary.json'), 'utf8').catch(() => undefined)
+  // links and special files are refused: a folder's summary.json → /proc/self/environ must not reach the page
+  const summaryText = await readRegularFile(join(dir, 'summary.json')).catch(() => undefined)
   if (summaryText !== undefined) {
     try {
       return fromSummary(JSON.parse(summaryText) as SummaryJson)
@@ -120,7 +122,7 @@ async function scanFolder(dir: string): Promise<Scanned | undefined> {
   const changed = Math.max(plan?.mtimeMs ?? 0, results?.mtimeMs ?? 0)
   let planJson: { startedAt?: unknown; suites?: { name?: unknown }[] }
   try {
-    planJson = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as typeof planJson
+    planJson = JSON.parse((await readRegularFile(join(dir, 'run.json'))) ?? '') as typeof planJson
   } catch {
     return torn('run.json is missing or unreadable')
   }

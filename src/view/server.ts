@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
@@ -10,7 +11,7 @@ import { EvalsError } from '../errors.ts'
 import { followResults } from './follow-results.ts'
 import { VIEW_PAGE } from './page.ts'
 import { VIEW_SCRIPT } from './page-script.ts'
-import { runFileOf, runFolderOf, SERVED_FILES } from './run-folder.ts'
+import { openRegularFile, runFileOf, runFolderOf, SERVED_FILES } from './run-folder.ts'
 import { listRuns } from './run-list.ts'
 
 /** Options of `startView`. */
@@ -32,6 +33,18 @@ const LOOPBACK = '127.0.0.1'
 const require = createRequire(import.meta.url)
 
 /**
+ * A run's files are the run's, not the view's: whatever a run folder holds (a crafted report.html, an XML file with
+ * XHTML script) runs in a sandbox with an opaque origin, so it cannot read the view's API, and may open no
+ * connection at all. The report's own inline script and style still run.
+ */
+const RUN_FILE_POLICY: Readonly<Record<string, string>> = {
+  'report.html':
+    "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; " +
+    "img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+const INERT_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'"
+
+/**
  * The view's routes over `roots`: the page, the run list, a run's report files, the comparison of two runs and a
  * live feed of a running run. Every path a request names goes through `runFolderOf`, which refuses anything
  * outside the reports folders.
@@ -43,8 +56,16 @@ export function viewApp(roots: readonly string[]): Hono {
     const host = c.req.header('host') ?? ''
     if (!/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(host))
       return c.text('evals view serves 127.0.0.1 only\n', 403)
+    // nothing but the view's own pages (and the user's address bar) may ask: not another site, not a sandboxed report
+    const site = c.req.header('sec-fetch-site')
+    if (
+      (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+      c.req.header('origin') === 'null'
+    )
+      return c.text('evals view answers its own pages only\n', 403)
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Cross-Origin-Resource-Policy', 'same-origin')
     return undefined
   })
   app.get('/', (c) => c.html(VIEW_PAGE))
@@ -58,12 +79,18 @@ export function viewApp(roots: readonly string[]): Hono {
     c.body(await readFile(require.resolve('uplot/dist/uPlot.min.css')), 200, { 'Content-Type': 'text/css' }),
   )
   app.get('/api/runs', async (c) => c.json({ roots, runs: await listRuns(roots) }))
+  // streamed from the open file: ten requests for a 200 MB report.json hold a few buffers, not 2 GB
   app.get('/runs/:root/:run/:file', async (c) => {
     const { root, run, file } = c.req.param()
     const path = runFileOf(roots, root, run, file)
-    const body = path === undefined ? undefined : await readFile(path).catch(() => undefined)
-    if (body === undefined) return c.text('Not found\n', 404)
-    return c.body(body, 200, { 'Content-Type': SERVED_FILES[file] ?? 'application/octet-stream' })
+    const opened = path === undefined ? undefined : await openRegularFile(path)
+    if (opened === undefined) return c.text('Not found\n', 404)
+    const stream = opened.handle.createReadStream({ autoClose: true })
+    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
+      'Content-Type': SERVED_FILES[file] ?? 'application/octet-stream',
+      'Content-Length': String(opened.size),
+      'Content-Security-Policy': RUN_FILE_POLICY[file] ?? INERT_POLICY,
+    })
   })
   app.get('/api/compare', async (c) => {
     const [current, reference] = [c.req.query('a') ?? '', c.req.query('b') ?? ''].map((id) => {

@@ -10,12 +10,12 @@ import type { Evaluator } from '../evaluators/evaluator.ts'
 import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeItem, JudgeOptions } from '../evaluators/index.ts'
 import type { Provider } from '../providers/provider.ts'
-import { DEFAULT_TIMEOUT_MS } from '../runner/defaults.ts'
+import { DEFAULT_TIMEOUT_MS } from '../runner/plan/defaults.ts'
 import type { CaseResult } from '../model/case-result.ts'
-import { runCase } from '../runner/run-case.ts'
+import { runCase } from '../runner/execute/run-case.ts'
 import type { Target } from '../targets/target.ts'
 import type { Transcript } from '../types.ts'
-import { redact } from '../util/redact.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 import { toMatcherResult, type MatcherResult, type Outcome } from './format.ts'
 import { toSubjectTranscript } from './subject.ts'
 
@@ -108,12 +108,16 @@ export async function toPassCase(
  * The outcome of a finished case, as `toPassCase` and `describeSuite` report it. Throws the case's error when it
  * errored: an error is not a failure, so neither `.not` nor a failing test may hide it.
  */
-export function caseOutcome(matcher: string, result: CaseResult): Outcome {
+export function caseOutcome(
+  matcher: string,
+  result: CaseResult,
+  redactor: Redactor = envRedactor(),
+): Outcome {
   if (result.status === 'skipped') {
-    throw new Error(redact(`Case ${code(result.caseId)} was skipped: ${result.reason}`))
+    throw new Error(redactor(`Case ${code(result.caseId)} was skipped: ${result.reason}`))
   }
   if (result.status === 'errored') {
-    const error = new Error(redact(`Case ${code(result.caseId)} errored: ${result.error.message}`))
+    const error = new Error(redactor(`Case ${code(result.caseId)} errored: ${result.error.message}`))
     error.name = result.error.name
     throw error
   }

@@ -1,21 +1,23 @@
-import { dirname, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { afterAll, describe, test } from 'vitest'
 import { loadSuite } from '../cases/load.ts'
 import type { Suite } from '../cases/suite.ts'
-import type { CaseDefinition } from '../cases/case-definition.ts'
 import { code } from '../evaluators/describe.ts'
-import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeOptions } from '../evaluators/index.ts'
-import { compileCase } from '../runner/conversation.ts'
-import { planSuite } from '../runner/plan-suite.ts'
-import { expandVariants, withVariantVars } from '../runner/variants.ts'
 import type { CaseResult } from '../model/case-result.ts'
-import { runCase, type CaseJob } from '../runner/run-case.ts'
+import { withKeylessModels } from '../providers/keyless.ts'
+import type { CassetteMode } from '../replay/cassette.ts'
+import { jobs, type Job } from '../runner/case-jobs.ts'
+import { runCase } from '../runner/execute/run-case.ts'
+import { resolveRun } from '../runner/plan/resolve-run.ts'
+import type { SnapshotOptions } from '../runner/results/snapshots.ts'
+import { closeServices, makeServices } from '../runner/run-services.ts'
+import { prepareRun } from '../runner/run-setup.ts'
 import type { RunnableAgent } from '../targets/agent.ts'
 import { wrapFunction, type TargetFunction } from '../targets/function.ts'
-import { createTarget } from '../targets/index.ts'
 import type { Target } from '../targets/target.ts'
 import type { Usage } from '../types.ts'
+import type { Redactor } from '../util/redact.ts'
 import { caseOutcome } from './case-matchers.ts'
 import { formatOutcome, redactedDiff } from './format.ts'
 
@@ -33,10 +35,16 @@ export interface DescribeSuiteOptions {
   judge?: JudgeOptions
   /** runs per case; overrides the file's `trials` */
   trials?: number
-  /** per-case limit on target plus checks; overrides the file's `timeout` @default 60_000 */
+  /** per-case limit on target plus checks; overrides the file's `timeout_ms` @default 60_000 */
   timeoutMs?: number
   /** run the suite's tests concurrently (`describe.concurrent`) @default false */
   concurrent?: boolean
+  /** `record` model calls to the suite's cassette, `replay` from it, or `auto`, as `evals run --record/--replay` */
+  cassettes?: CassetteMode
+  /** where `<suite>.snapshots.json` is, and whether to accept the outputs; `false` ignores snapshots @default { dir: 'baselines' } */
+  snapshots?: SnapshotOptions | false
+  /** regular expressions for secrets of your own, beside the file's `redact:` (as `--redact`) */
+  redact?: readonly string[]
 }
 
 /** What `describeSuite` attaches to each test as `task.meta.evals`; vitest's JSON reporter keeps it. */
@@ -82,87 +90,83 @@ const TIMEOUT_MARGIN_MS = 5_000
 /**
  * Turns a case file into a `describe` block named after the file (relative to the working directory) with one
  * test per case, per variant when the file has `variants:` (`case [variant]`), and per trial when a case has
- * several. Each pair runs and is graded by the runner's `runCase`, with the variant's model, target, vars and judge
- * applied as `evals run` applies them, so results are those of `evals run`; a failing case fails its test with
- * every check's reason.
+ * several. The run is resolved and its pairs built as `evals run` resolves and builds them (`resolveRun`, the runner's
+ * job builder), with services of its own: the file's `redact:` patterns, rate limits, cassettes and snapshots
+ * apply, and two files in one worker never share them. A failing case fails its test with every check's reason.
  */
 export function describeSuite(file: string, options: DescribeSuiteOptions = {}): void {
   const path = resolve(file)
   const label = relative(process.cwd(), path)
   const define = options.concurrent === true ? describe.concurrent : describe
   define(label, async () => {
-    const copies = expandVariants(await loadSuite(path), options.models)
-    const given = options.target === undefined ? undefined : asTarget(options.target)
-    const runs = await Promise.all(
-      copies.map(async (suite) => {
-        const model = options.model ?? suite.model
-        const target =
-          given ??
-          (await createTarget(suite.target, {
-            label: `${label}: ${suite.variant ? `variant \`${suite.variant.name}\`` : 'target'}`,
-            ...(model === undefined ? {} : { model }),
-          }))
-        return { suite, model, target }
-      }),
-    )
-    afterAll(async () => {
-      await Promise.all([...new Set(runs.map((run) => run.target))].map(async (target) => target.close?.()))
+    const suite = await loadSuite(path)
+    const run = resolveRun([suite], {
+      ...(options.model !== undefined && { model: options.model }),
+      ...(options.models !== undefined && { models: options.models }),
+      ...(options.judge && { judgeSettings: options.judge }),
+      ...(options.trials !== undefined && { trials: options.trials }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.cassettes && { cassettes: options.cassettes }),
+      ...(options.snapshots !== undefined && { snapshots: options.snapshots }),
+      ...(options.redact && { redact: options.redact }),
+      ...(options.target && { targets: new Map([[suite.file, asTarget(options.target)]]) }),
     })
-    const [first] = copies
-    if (first === undefined) return
-    for (const { at, id, skip, trials, timeoutMs } of planSuite(first, options)) {
-      if (skip !== undefined) {
-        for (const { suite } of runs) test.skip(testName(id, suite, 0, 1), () => undefined)
+    const services = await makeServices(run)
+    const setup = await withKeylessModels(services.keyless, () => prepareRun(run, services))
+    afterAll(async () => {
+      for (const store of setup.snapshots ?? []) await store.save(services.redactor)
+      await Promise.all([...new Set(setup.targets)].map(async (target) => target.close?.()))
+      await closeServices(services)
+    })
+    const pairs = inCaseOrder(run.suites, [...jobs(setup, run.suites)])
+    for (const { job, skip, trials, suite: copy } of pairs) {
+      if (skip) {
+        test.skip(testName(skip.caseId, copy, 0, 1), () => undefined)
         continue
       }
-      const built = first.cases.get(at)
-      for (const { suite, model, target } of runs) {
-        const caseDef = withVariantVars(built, suite.variant)
-        const { evaluators, conversation } = compile(suite, caseDef, options.judge)
-        for (let trial = 0; trial < trials; trial++) {
-          const job: CaseJob = {
-            suite: suite.name,
-            variant: suite.variant?.name,
-            caseId: caseDef.id,
-            trial,
-            tags: caseDef.tags,
-            weight: caseDef.weight,
-            input: caseDef.input,
-            vars: caseDef.vars,
-            target,
-            evaluators,
-            conversation,
-            timeoutMs,
-            ...(model === undefined ? {} : { model }),
-          }
-          test(
-            testName(caseDef.id, suite, trial, trials),
-            async ({ task, signal }) => {
-              const result = await runCase(job, signal)
-              task.meta.evals = metaOf(result)
-              assertPassed(result)
-            },
-            timeoutMs + TIMEOUT_MARGIN_MS,
-          )
-        }
-      }
+      test(
+        testName(job.caseId, copy, job.trial, trials),
+        async ({ task, signal }) => {
+          const raw = await withKeylessModels(services.keyless, () => runCase(job, signal))
+          await services.redactor.prepare(raw)
+          const result = services.redactor.value(raw)
+          task.meta.evals = metaOf(result)
+          assertPassed(result, services.redactor)
+        },
+        job.timeoutMs + TIMEOUT_MARGIN_MS,
+      )
     }
   })
+}
+
+/** A built pair with its suite copy and its case's number of trials. */
+type Pair = Job & { suite: Suite; trials: number }
+
+/** The pairs case by case (each case's variants together, then its trials), as the file lists the cases. */
+function inCaseOrder(suites: readonly Suite[], built: readonly Job[]): Pair[] {
+  const firsts: number[] = []
+  let first = 0
+  for (const suite of suites) {
+    firsts.push(first)
+    first += suite.cases.length
+  }
+  const copyOf = (job: Job): number => {
+    let index = 0
+    while (index + 1 < firsts.length && job.caseIndex >= (firsts[index + 1] ?? Infinity)) index++
+    return index
+  }
+  const trials = new Map<string, number>()
+  const keyOf = (job: Job): string => `${String(copyOf(job))}:${String(job.at)}`
+  for (const job of built) trials.set(keyOf(job), (trials.get(keyOf(job)) ?? 0) + 1)
+  return built
+    .map((job) => ({ ...job, suite: suites[copyOf(job)] as Suite, trials: trials.get(keyOf(job)) ?? 1 }))
+    .sort((a, b) => a.at - b.at || copyOf(a) - copyOf(b) || (a.job?.trial ?? 0) - (b.job?.trial ?? 0))
 }
 
 /** `case`, `case [variant]`, `case [trial 1/3]` or `case [variant] [trial 1/3]`, as JUnit names them */
 function testName(id: string, suite: Suite, trial: number, trials: number): string {
   const variant = suite.variant === undefined ? '' : ` [${suite.variant.name}]`
   return `${id}${variant}${trials === 1 ? '' : ` [trial ${trial + 1}/${trials}]`}`
-}
-
-function compile(
-  suite: Suite,
-  caseDef: CaseDefinition,
-  judge: JudgeOptions | undefined,
-): Pick<CaseJob, 'evaluators' | 'conversation'> {
-  const context = { baseDir: dirname(suite.file), judge: { ...suite.judge, suite: suite.name, ...judge } }
-  return compileCase(caseDef, compileEvaluators, context)
 }
 
 function asTarget(target: SuiteTarget): Target {
@@ -179,15 +183,16 @@ function asTarget(target: SuiteTarget): Target {
   )
 }
 
-function assertPassed(result: CaseResult): void {
+function assertPassed(result: CaseResult, redactor: Redactor): void {
   if (result.status === 'passed') return
-  const outcome = caseOutcome('describeSuite', result)
+  const outcome = caseOutcome('describeSuite', result, redactor)
   if (result.status !== 'failed') return
   const message = formatOutcome(
     { ...outcome, title: `Case ${code(result.caseId)}${underVariant(result.variant)} failed` },
     result.transcript,
+    redactor,
   )
-  throw Object.assign(new Error(message), outcome.diff && redactedDiff(outcome.diff))
+  throw Object.assign(new Error(message), outcome.diff && redactedDiff(outcome.diff, redactor))
 }
 
 function underVariant(variant: string | undefined): string {

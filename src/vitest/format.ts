@@ -1,7 +1,7 @@
 import { compactJson, preview } from '../evaluators/describe.ts'
 import { isPlainObject } from '../util/value-at.ts'
 import type { Transcript } from '../types.ts'
-import { redact } from '../util/redact.ts'
+import { envRedactor, type Redactor } from '../util/redact.ts'
 
 /** What a matcher returns to `expect.extend`: vitest shows a diff of `actual` and `expected` when both are set. */
 export interface MatcherResult {
@@ -35,28 +35,37 @@ export interface Outcome {
  * Turns an outcome into what vitest expects. vitest calls `message` only on failure, so a passing outcome is a
  * failing `.not` assertion: its message says so, and it carries no diff.
  */
-export function toMatcherResult(outcome: Outcome, transcript: Transcript): MatcherResult {
-  const diff = outcome.pass || outcome.diff === undefined ? undefined : redactedDiff(outcome.diff)
+export function toMatcherResult(
+  outcome: Outcome,
+  transcript: Transcript,
+  redactor: Redactor = envRedactor(),
+): MatcherResult {
+  const diff = outcome.pass || outcome.diff === undefined ? undefined : redactedDiff(outcome.diff, redactor)
   return {
     pass: outcome.pass,
-    message: () => formatOutcome(outcome, transcript),
+    message: () => formatOutcome(outcome, transcript, redactor),
     ...(diff === undefined ? {} : { actual: diff.actual, expected: diff.expected }),
   }
 }
 
 /** The diff's values as vitest prints them: secrets redacted. */
-export function redactedDiff(diff: NonNullable<Outcome['diff']>): NonNullable<Outcome['diff']> {
-  return { actual: redactValue(diff.actual), expected: redactValue(diff.expected) }
+export function redactedDiff(
+  diff: NonNullable<Outcome['diff']>,
+  redactor: Redactor = envRedactor(),
+): NonNullable<Outcome['diff']> {
+  return redactor.value({ actual: diff.actual, expected: diff.expected })
 }
 
-function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return redact(value)
-  const json = JSON.stringify(value) as string | undefined
-  return json === undefined ? value : (JSON.parse(redact(json)) as unknown)
-}
-
-/** The failure message, secrets redacted: what was expected, what the agent did, and the evaluators' reasons. */
-export function formatOutcome(outcome: Outcome, transcript: Transcript): string {
+/**
+ * The failure message, secrets redacted: what was expected, what the agent did, and the evaluators' reasons. The
+ * transcript's values are redacted before they are shortened for the message.
+ */
+export function formatOutcome(
+  outcome: Outcome,
+  unredacted: Transcript,
+  redactor: Redactor = envRedactor(),
+): string {
+  const transcript = redactor.value(unredacted)
   const negated = outcome.pass
   const hint = outcome.title ?? `expect(received)${negated ? '.not' : ''}.${outcome.matcher}(expected)`
   const expected = negated ? (outcome.notExpected ?? `not ${outcome.expected}`) : outcome.expected
@@ -64,7 +73,7 @@ export function formatOutcome(outcome: Outcome, transcript: Transcript): string 
     outcome.reasons.length === 1
       ? [`Reason: ${outcome.reasons[0] ?? ''}`]
       : ['Reasons:', ...outcome.reasons.map((reason) => `  ${reason}`)]
-  return redact(
+  return redactor(
     [hint, '', `Expected: ${expected}`, ...describeRun(transcript, outcome.show), '', ...reasons].join('\n'),
   )
 }

@@ -9,7 +9,7 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
-} from '../../src/runner/defaults.ts'
+} from '../../src/runner/plan/defaults.ts'
 import type { Shard } from '../../src/model/run-report.ts'
 import { ensureBuilt, runCli } from '../e2e/helpers.ts'
 

@@ -88,7 +88,7 @@ describe('parseRunFlags', () => {
       'x{3}',
     ])
     expect(() => parseRunFlags(['a.yaml', '--redact', 'ACME-('])).toThrow(
-      /^evals run: `--redact`: `ACME-\(` is not a regular expression \(/,
+      /^evals run: `--redact`: redact pattern `ACME-\(` is not a regular expression \(/,
     )
   })
 })

@@ -21,12 +21,12 @@ const SECRET_ENV = {
   CLIENT_SECRET: 'client-secret-value-7777',
   DB_PASSWORD: 'db-password-value-8888',
 }
-/** secrets no variable names: key shapes, a header value and the user's own patterns */
+/** secrets no variable names: key shapes (as secretlint's rules know them), a header value and the user's own patterns */
 const SHAPES = {
-  openai: 'sk-proj-shapeAbcdefgh0123',
-  anthropic: 'sk-ant-api03-shapeXyz0123',
+  openai: `sk-${'a1B2c3D4e5'.repeat(2)}T3BlbkFJ${'F6g7H8i9J0'.repeat(2)}`,
+  anthropic: `sk-ant-api03-${'aB3_'.repeat(23)}AA`,
   github: `ghp_${'a1B2'.repeat(9)}`,
-  githubPat: `github_pat_11${'Q'.repeat(22)}_shape`,
+  githubPat: `github_pat_11${'Q'.repeat(22)}_${'r'.repeat(57)}`,
   aws: 'AKIAIOSFODNN7SHAPES1',
   header: 'header-bearer-value-9999',
   caseFilePattern: 'INTERNAL-31337',
@@ -180,8 +180,8 @@ describe('no secret reaches a file or the console', () => {
     for (const label of [
       '[redacted OPENAI_API_KEY]',
       '[redacted DB_PASSWORD]',
-      'sk-ant-[redacted]',
-      'AKIA[redacted]',
+      '[redacted SERVICE_TOKEN]',
+      ' [redacted] ',
     ])
       expect(results).toContain(label)
     expect(run.stderr).toContain('"event":"tool_start"')

@@ -5,6 +5,9 @@ import type { MockLlmServer } from '../../src/testing/index.ts'
 import { executions } from './fixtures/agent.ts'
 import { agentSuite, caseOf, cassetteLines, runInto, stable, startEchoModel, tempDir } from './helpers.ts'
 
+// a GitHub token's shape (secretlint's rule), built here so no scanner flags this file
+const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}f6G7H8`
+
 let server: MockLlmServer
 const savedEnv = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL }
 
@@ -69,16 +72,16 @@ describe('record, then replay', () => {
     const dir = tempDir()
     process.env.EVALS_TEST_TOKEN = 'very-secret-token-value'
     const secretive = caseOf('secret', {
-      input: 'Echo sk-ant-api03-abcdefghijklmnop and very-secret-token-value please',
+      input: `Echo ${GITHUB_TOKEN} and very-secret-token-value please`,
     })
     await runInto(dir, agentSuite(dir, [secretive]), { cassettes: 'record' })
     delete process.env.EVALS_TEST_TOKEN
 
     const text = readFileSync(join(dir, '__cassettes__', 'replayed.jsonl'), 'utf8')
-    expect(text).not.toContain('sk-ant-api03')
+    expect(text).not.toContain(GITHUB_TOKEN)
     expect(text).not.toContain('very-secret-token-value')
     expect(text).not.toContain('sk-test-0123456789abcdef')
-    expect(text).toContain('Echo sk-ant-[redacted] and [redacted EVALS_TEST_TOKEN] please')
+    expect(text).toContain('Echo [redacted] and [redacted EVALS_TEST_TOKEN] please')
   })
 })
 

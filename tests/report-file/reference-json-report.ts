@@ -40,7 +40,7 @@ export function referenceJsonReport(
   const opener = '  "cases": ['
   let out = redact(`${text.slice(0, text.lastIndexOf(`${opener}]`))}${opener}\n`)
   entries.forEach((entry, i) => {
-    out += `${i === 0 ? '' : ',\n'}    ${redact(canonicalJson(JSON.parse(entry.text)))}`
+    out += `${i === 0 ? '' : ',\n'}    ${canonicalJson(redact.value(JSON.parse(entry.text)))}`
   })
   return `${out}\n  ]\n}\n`
 }

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { writeJsonReport } from '../../src/report-file/write-json.ts'
 import { ResultRows } from '../../src/report-file/large-run/index.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
-import { JsonLinesFile } from '../../src/runner/results-file.ts'
+import { JsonLinesFile } from '../../src/runner/results/results-file.ts'
 import { syntheticResult, writeRun } from '../reporters/synthetic.ts'
 import { referenceJsonReport } from './reference-json-report.ts'
 
@@ -48,7 +48,7 @@ function mixedLines(): (string | Buffer)[] {
   if (leaky.status !== 'skipped') {
     const transcript = {
       ...leaky.transcript,
-      output: `key ${SECRET} and sk-proj-abcdefgh12345678, line\nbreak-secret`,
+      output: `key ${SECRET} and eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsZWFrZWQifQ.c2lnbmF0dXJlLXZhbHVl, line\nbreak-secret`,
     }
     lines.push(JSON.stringify({ ...leaky, caseId: 'leaky', transcript }))
   }
@@ -159,7 +159,7 @@ describe('writeJsonReport, reading results.jsonl itself, writes each row parsed 
     const env = { OPENAI_API_KEY: SECRET, ANTHROPIC_API_KEY: 'line\nbreak-secret' }
     const { now, before } = await bothReports(mixedLines(), env, true)
     expect(now).toContain('[redacted OPENAI_API_KEY]')
-    expect(now).toContain('sk-[redacted]')
+    expect(now).not.toContain('eyJzdWIiOiJsZWFrZWQifQ')
     expect(now).not.toContain(SECRET)
     expect(now === before).toBe(true)
   })
@@ -225,7 +225,10 @@ describe('writeJsonReport, given the rows the runner indexed, copies them', () =
       results.push({
         ...leaky,
         caseId: 'leaky',
-        transcript: { ...leaky.transcript, output: `key ${SECRET}, sk-abcdefgh12345678` },
+        transcript: {
+          ...leaky.transcript,
+          output: `key ${SECRET}, eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsZWFrZWQifQ.c2lnbmF0dXJlLXZhbHVl`,
+        },
       })
     results.push({
       trial: 0,

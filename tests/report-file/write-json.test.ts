@@ -121,11 +121,15 @@ describe('writeJsonReport', () => {
 
   test('redacts secrets from every field', async () => {
     const dir = temp()
-    const leaky = { ...syntheticResult(20), caseId: 'sk-ant-api03-leakedkey123' }
+    const leaky = {
+      ...syntheticResult(20),
+      caseId: 'id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsZWFrZWQifQ.c2lnbmF0dXJlLXZhbHVl',
+      output: 'x hunter2-hunter2',
+    }
     await writeJsonReport(writeRun(dir, [leaky]), { env: { OPENAI_API_KEY: 'hunter2-hunter2' }, cwd: dir })
     const text = readFileSync(join(dir, 'report.json'), 'utf8')
-    expect(text).toContain('"caseId":"sk-ant-[redacted]"')
-    expect(text).not.toContain('leakedkey123')
+    expect(text).toContain('"caseId":"id [redacted]"')
+    expect(text).not.toContain('eyJzdWIiOiJsZWFrZWQifQ')
   })
 })
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { readFinished } from '../../src/runner/resume.ts'
+import { readFinished } from '../../src/runner/results/read-finished.ts'
 
 const dirs: string[] = []
 afterAll(() => {

@@ -83,7 +83,7 @@ describe('runSuite', () => {
     expect(hung?.status === 'errored' && hung.error).toMatchObject({
       name: 'TimeoutError',
       code: 'EVALS_TIMEOUT',
-      message: 'case `hang` took longer than 100ms; raise `timeout` or --timeout',
+      message: 'case `hang` took longer than 100ms; raise `timeout_ms` in the case file or --timeout',
     })
   })
 

@@ -178,12 +178,20 @@ describe('policies in a run', () => {
     )
   })
 
-  test('denies a reviewed call when there is no confirm callback', async () => {
+  test('interrupts the run for a reviewed call when there is no confirm callback, without running it', async () => {
     const { result } = await runWith({ policy: { allow: ['get_*'] } })
 
-    expect(result.toolCalls[0]?.error).toBe(
-      'Tool call `send_email` was denied by policy (no rule matched; default is review; no confirm callback, so review means deny). Do not retry it; continue without it.',
-    )
+    expect(result.stopReason).toBe('interrupted')
+    expect(result.toolCalls).toEqual([])
+    expect(result.interruptions).toEqual([
+      {
+        callId: 'c1',
+        name: 'send_email',
+        args: { to: 'ada@example.com' },
+        reason: 'no rule matched; default is review',
+        agent: 'agent',
+      },
+    ])
   })
 
   test('does not ask confirm for a denied call', async () => {

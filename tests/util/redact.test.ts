@@ -1,24 +1,100 @@
 import { expect, test } from 'vitest'
 import { registerProvider } from '../../src/providers/registry.ts'
-import { createRedactor, redactPatternProblem } from '../../src/util/redact.ts'
+import { createRedactor, loadSecretShapes, redactPatternProblem } from '../../src/util/redact.ts'
 
-test('redacts OpenAI and Anthropic style keys wherever they appear', () => {
-  const redact = createRedactor({ env: {} })
-  expect(redact('key sk-proj-abcdefgh12345678 and sk-ant-api03-XYZxyz_123-456 end')).toBe(
-    'key sk-[redacted] and sk-ant-[redacted] end',
+// fake keys of the shapes secretlint's rules look for, built here so no scanner flags this file
+const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}f6G7H8`
+const NPM_TOKEN = `npm_${'Z9y8X7w6V5'.repeat(3)}u4T3S2`
+
+test("redacts the key shapes of secretlint's recommended rules when they are loaded", async () => {
+  const shapes = await loadSecretShapes()
+  const redact = createRedactor({ env: {}, shapes })
+  expect(redact(`token ${GITHUB_TOKEN} and ${NPM_TOKEN} end`)).toBe('token [redacted] and [redacted] end')
+  expect(redact('AKIAIOSFODNN7EXAMPLE is the documented example, left alone')).toBe(
+    'AKIAIOSFODNN7EXAMPLE is the documented example, left alone',
+  )
+  expect(redact('AKIAQWERTYUIOPASDFGH')).toBe('[redacted]')
+  expect(createRedactor({ env: {} })(`no rules loaded: ${GITHUB_TOKEN}`)).toBe(
+    `no rules loaded: ${GITHUB_TOKEN}`,
   )
 })
 
-test('redacts GitHub tokens, AWS access keys and keys the API masked in its own message', () => {
+test('redacts JWTs, PEM private keys (also cut short) and the passwords of URLs without any rules loaded', () => {
+  const redact = createRedactor({ env: {} })
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'
+  expect(redact(`Bearer-less ${jwt} here`)).toBe('Bearer-less [redacted] here')
+  const pem = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIBOgIBAAJBAKj34GkxFhD9', '-----END RSA PRIVATE KEY-----']
+  expect(redact(`key:\n${pem.join('\n')}\ndone`)).toBe('key:\n[redacted]\ndone')
+  expect(redact(`cut: ${pem.slice(0, 2).join('\n')}`)).toBe('cut: [redacted]')
+  expect(redact('postgres://admin:hunter2pass@db.example.com:5432/app and redis://:s3cr3tpw@cache')).toBe(
+    'postgres://admin:[redacted]@db.example.com:5432/app and redis://:s3cr3tpw@cache',
+  )
+})
+
+test('redacts AWS_SECRET_ACCESS_KEY, *_KEY values and the password in any URL variable (DATABASE_URL)', () => {
+  const redact = createRedactor({
+    env: {
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMIK7MDENGbPxRfiCYzzzzzzzzzzzz',
+      STRIPE_KEY: 'sk_live_abcdefghijklmnopqrstuvwx',
+      DATABASE_URL: 'postgres://app:very-secret-pw@db:5432/app',
+    },
+  })
+  expect(redact('aws wJalrXUtnFEMIK7MDENGbPxRfiCYzzzzzzzzzzzz stripe sk_live_abcdefghijklmnopqrstuvwx')).toBe(
+    'aws [redacted AWS_SECRET_ACCESS_KEY] stripe [redacted STRIPE_KEY]',
+  )
+  expect(redact('connect with very-secret-pw')).toBe('connect with [redacted DATABASE_URL]')
+})
+
+test('redacts a key value cut short where a value was shortened, and the cut copies of a secret found in the same value', () => {
+  const redact = createRedactor({
+    env: { OPENAI_API_KEY: 'sk-proj-0123456789abcdefghijklmn' },
+    patterns: ['ACME-\\d{6}'],
+  })
+  // what a check reason quoting a shortened output looks like
+  expect(redact('output "sk-proj-0123456789abcdefghi…"')).toBe('output "[redacted OPENAI_API_KEY]…"')
+  expect(redact('ends with sk-proj-0123456')).toBe('ends with [redacted OPENAI_API_KEY]')
+  expect(redact.value({ output: 'id ACME-123456', reason: 'output "id ACME-123…"' })).toEqual({
+    output: 'id [redacted]',
+    reason: 'output "id [redacted]…"',
+  })
+})
+
+test('applies patterns to the values of a JSON value, never to its syntax, and keeps what did not change', () => {
+  const redact = createRedactor({ env: {}, patterns: ['\\d{12}', 'true', ','] })
+  const row = {
+    caseId: 'a,b',
+    passed: true,
+    durationMs: 123456789012,
+    output: 'card 411111111111, ok',
+    tags: ['x'],
+  }
+  const out = redact.value(row)
+  expect(out).toEqual({
+    caseId: 'a[redacted]b',
+    passed: true,
+    durationMs: 123456789012,
+    output: 'card [redacted][redacted] ok',
+    tags: ['x'],
+  })
+  expect(out.tags).toBe(row.tags)
+  expect(JSON.parse(JSON.stringify(out))).toEqual(out)
+  const clean = { a: 'nothing', b: [1, 2] }
+  expect(redact.value(clean)).toBe(clean)
+})
+
+test('redacts the whole value under a credential-named key', () => {
   const redact = createRedactor({ env: {} })
   expect(
-    redact(
-      'ghp_abcdefghijklmnopqrstuvwxyz0123456789 github_pat_11ABCDEFG0123456789_abcdefghijklmnop AKIAIOSFODNN7EXAMPLE ASIAIOSFODNN7EXAMPLE',
-    ),
-  ).toBe('ghp_[redacted] github_pat_[redacted] AKIA[redacted] ASIA[redacted]')
-  expect(redact('Incorrect API key provided: sk-abc12***************wxyz.')).toBe(
-    'Incorrect API key provided: sk-[redacted].',
-  )
+    redact.value({
+      headers: { 'x-api-key': 'abcd1234', Accept: 'json' },
+      password: 'hunter22',
+      token: 'abc',
+    }),
+  ).toEqual({
+    headers: { 'x-api-key': '[redacted]', Accept: 'json' },
+    password: '[redacted]',
+    token: 'abc',
+  })
 })
 
 test('leaves short sk- words and ordinary mentions of headers alone', () => {
@@ -81,19 +157,25 @@ test("redacts the user's own patterns", () => {
   expect(redact('ticket ACME-1234 at internal.example.com')).toBe('ticket [redacted] at [redacted]')
 })
 
-test('explains a pattern that cannot be used', () => {
-  expect(redactPatternProblem('ACME-(')).toMatch(/^`ACME-\(` is not a regular expression \(/)
-  expect(redactPatternProblem('a*')).toBe(
-    '`a*` matches the empty string; it would redact between every character',
-  )
+test('refuses a pattern that is not a regular expression, can match nothing, or backtracks exponentially', () => {
+  expect(redactPatternProblem('ACME-(')).toMatch(/^redact pattern `ACME-\(` is not a regular expression \(/)
+  for (const zeroWidth of ['a*', '(?=a)', '\\b', 'x|'])
+    expect(redactPatternProblem(zeroWidth)).toBe(
+      `redact pattern \`${zeroWidth}\` can match the empty string, so it would cut the text between characters; make it match at least one character`,
+    )
+  expect(redactPatternProblem('(a+)+b')).toMatch(/^redact pattern `\(a\+\)\+b` can take time exponential/)
   expect(redactPatternProblem('ACME-\\d+')).toBeUndefined()
+  expect(redactPatternProblem('\\d{12}')).toBeUndefined()
+  expect(() => createRedactor({ patterns: ['(?=a)'] })).toThrow(
+    /^createRedactor: redact pattern `\(\?=a\)` can match/,
+  )
 })
 
 test('mayChange is false only for bytes it would leave as they are', () => {
   const redact = createRedactor({ env: { OPENAI_API_KEY: 'my"secret\\välue', ANTHROPIC_API_KEY: 'x' } })
   const bytes = (text: string): Buffer => Buffer.from(text)
   expect(redact.mayChange(bytes('nothing to see here, not even x or a desk-lamp'))).toBe(false)
-  expect(redact.mayChange(bytes('a sk-proj-abcdefgh123'))).toBe(true)
+  expect(redact.mayChange(bytes('{"authorization":"abc"}'))).toBe(true)
   expect(redact.mayChange(bytes('raw my"secret\\välue'))).toBe(true)
   expect(redact.mayChange(bytes('json "my\\"secret\\\\välue"'))).toBe(true)
   const custom = createRedactor({ env: {}, patterns: ['geheimnis-ä'] })
@@ -112,4 +194,11 @@ test('redacts the key variables a provider declares, whatever their names', () =
   expect(createRedactor({ env: { ACME_KEY: 'acme-key-value-1' } })('got acme-key-value-1')).toBe(
     'got [redacted ACME_KEY]',
   )
+})
+
+test('with lazy shapes, prepare loads the rules only for a value that may hold one', async () => {
+  const redact = createRedactor({ env: {}, shapes: 'lazy' })
+  expect(redact.prepare({ output: 'short and plain' })).toBeUndefined()
+  await redact.prepare({ output: `token ${GITHUB_TOKEN}` })
+  expect(redact.value({ output: `token ${GITHUB_TOKEN}` })).toEqual({ output: 'token [redacted]' })
 })

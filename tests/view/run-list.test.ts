@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { RUN_INDEX_FILE } from '../../src/runner/run-index.ts'
+import { RUN_INDEX_FILE } from '../../src/runner/results/run-index.ts'
 import { listRuns } from '../../src/view/run-list.ts'
 import { tempDir } from '../runner/helpers.ts'
 import { resultLine, runInto, unfinishedRun } from './runs.ts'

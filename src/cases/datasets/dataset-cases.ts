@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { basename, dirname, extname, relative, resolve } from 'node:path'
 import type { CaseFileIssue } from '../../errors.ts'
 import { buildCase, settleIssues, type RenderedCheck } from '../build.ts'
@@ -8,6 +8,7 @@ import type { PathIssue } from '../issues.ts'
 import type { CaseFileHeader } from '../schema.ts'
 import { missingColumns, rowEntry } from './columns.ts'
 import { DatasetRows } from './dataset-rows.ts'
+import { boundedGlob, notRegularFile } from '../file-checks.ts'
 import type { DatasetReader } from './rows.ts'
 
 type ReaderModule = Promise<(path: string) => DatasetReader>
@@ -78,17 +79,20 @@ export class DatasetCases {
     const baseDir = dirname(this.#caseFile)
     const globs = await import('tinyglobby')
     const files = globs.isDynamicPattern(pattern)
-      ? (await globs.glob(pattern, { cwd: baseDir, absolute: true, onlyFiles: true })).sort()
+      ? (await boundedGlob(globs, pattern, { cwd: baseDir, absolute: true, onlyFiles: true })).sort()
       : [resolve(baseDir, pattern)]
+    const single = files.length === 1 ? statSync(files[0] as string, { throwIfNoEntry: false }) : undefined
     const problem =
       files.length === 0
         ? `no file matches \`${pattern}\` (relative to ${baseDir})`
-        : files.length === 1 && !existsSync(files[0] as string)
+        : files.length === 1 && single === undefined
           ? `dataset not found: ${files[0] as string}`
-          : files
-              .filter((file) => !(extname(file) in readers))
-              .map((file) => `${file}: expected a .csv or .jsonl dataset (or a case object)`)
-              .join('; ')
+          : single !== undefined && !single.isFile()
+            ? notRegularFile(files[0] as string, single)
+            : files
+                .filter((file) => !(extname(file) in readers))
+                .map((file) => `${file}: expected a .csv or .jsonl dataset (or a case object)`)
+                .join('; ')
     if (problem === '') return files
     issues.push({ path, message: problem })
     return []

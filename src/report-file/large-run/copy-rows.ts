@@ -14,8 +14,9 @@ const NEXT = Buffer.from(',\n    ')
 
 /**
  * Writes the rows of results file `from` (a file descriptor) in `order` to `out`, as report.json's case list: each
- * row indented four spaces, joined with commas and newlines, its keys sorted and secrets redacted. A canonical row
- * is copied byte for byte unless it may hold a secret; any other is parsed and written again. Works a window of
+ * row indented four spaces, joined with commas and newlines, its keys sorted and the secrets in its values
+ * redacted. A canonical row is copied byte for byte unless it may hold a secret; any other is parsed and written
+ * again. Works a window of
  * rows at a time, read with one call per run of rows near each other in the file, into one reused buffer.
  */
 export function writeCaseLines(
@@ -41,8 +42,7 @@ export function writeCaseLines(
       const start = starts[i] as number
       const line = buffer.subarray(start, start + rows.bytes(row))
       if (rows.canonical(row) && clean) out.write(line)
-      else if (rows.canonical(row)) out.write(redact(line.toString('utf8')))
-      else out.write(redact(canonicalJson(JSON.parse(line.toString('utf8')))))
+      else out.write(canonicalJson(redact.value(JSON.parse(line.toString('utf8')))))
     })
     first = end
   }

@@ -200,6 +200,18 @@ function traceLabel(step: z.infer<typeof traceStepSchema>): string {
       return `${step.limit} · ${step.reason}`
     case 'error':
       return step.error
+    case 'memory_trim':
+      return `memory dropped ${step.dropped} messages, kept ${step.kept} (~${step.tokens} tokens)`
+    case 'memory_summary':
+      return `memory summarised ${step.summarized} messages · ${step.summary}`
+    case 'guardrail':
+      return `${step.stage} guardrail ${step.name}: ${step.action} · ${step.reason}`
+    case 'approval':
+      return `${step.name}: ${step.status} · ${step.reason}`
+    case 'handoff':
+      return `${step.from} → ${step.to}`
+    case 'agent_run':
+      return `agent ${step.agent} · ${step.stopReason} · ${step.steps.length} steps`
   }
 }
 

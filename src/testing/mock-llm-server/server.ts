@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { toError } from '../../errors.ts'
 import { openAiEmbeddings } from './embeddings-wire.ts'
+import { sendHollow, type HollowFault } from './hollow-wire.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {
   MockErrorReply,
@@ -142,6 +143,10 @@ async function sendStream(
 
 async function sendFault(res: ServerResponse, request: MockRequest, reply: MockFaultReply): Promise<void> {
   const rendered = renderReply({ text: faultText }, request, idPrefix(request.api))
+  if (reply.fault === 'empty-choices' || reply.fault === 'null-message') {
+    sendHollow(res, request, reply.fault, body200(request, { text: faultText }))
+    return
+  }
   if (!request.stream) {
     const full = JSON.stringify(body200(request, { text: faultText }))
     const half = full.slice(0, Math.floor(full.length / 2))
@@ -157,7 +162,7 @@ async function sendFault(res: ServerResponse, request: MockRequest, reply: MockF
   }
   const all = replyFrames(request, rendered)
   const head = all.slice(0, Math.ceil(all.length / 2))
-  const tail: Record<MockFaultReply['fault'], string[]> = {
+  const tail: Record<Exclude<MockFaultReply['fault'], HollowFault>, string[]> = {
     reset: [],
     'malformed-json': [malformedFrame(request.api)],
     'truncated-stream': [],

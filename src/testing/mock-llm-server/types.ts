@@ -46,9 +46,12 @@ export interface MockErrorReply extends MockTiming {
 /**
  * A broken response: `reset` destroys the socket mid-response, `malformed-json` sends invalid JSON (a bad frame
  * when streaming), `truncated-stream` ends the body cleanly but early, `stream-error` sends an error event mid-stream.
+ * What a broken gateway sends with HTTP 200: `empty-choices` is OpenAI's `choices: []` (Anthropic: no `content`;
+ * streams: chunks with no choices, or `message_stop` with no stop reason), `null-message` is `message: null`
+ * (Anthropic: `content: null`; streams: `delta: null`, or a `message_start` with `message: null`).
  */
 export interface MockFaultReply extends MockTiming {
-  fault: 'reset' | 'malformed-json' | 'truncated-stream' | 'stream-error'
+  fault: 'reset' | 'malformed-json' | 'truncated-stream' | 'stream-error' | 'empty-choices' | 'null-message'
 }
 
 export type MockReply = MockMessageReply | MockErrorReply | MockFaultReply

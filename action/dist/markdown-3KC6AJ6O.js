@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown}from"./chunk-UB7Z6GR2.js";import"./chunk-4S5L3KCL.js";import"./chunk-AJ43RLKF.js";import"./chunk-S4YBSTSI.js";import"./chunk-TOYF4UXS.js";import"./chunk-3GOVG4DN.js";export{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown};

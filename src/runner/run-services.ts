@@ -1,0 +1,45 @@
+import { RateLimiters } from '../engine/rate-limit.ts'
+import { CassetteSet } from '../replay/cassettes.ts'
+import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
+import type { ResolvedRun } from './plan/run-settings.ts'
+
+/**
+ * What one run's pairs and writers share, made per run and passed to what uses it, so two runs in one process
+ * (two `describeSuite` files in one vitest worker, two library calls) never see each other's. Nothing here is read
+ * from a process-wide place: every writer takes the redactor as a parameter, every pair its cassette and limiter.
+ */
+export interface RunServices {
+  /** the run's secrets: key variables, secretlint's shapes, and `redaction.patterns`; applied to values, never to file syntax */
+  redactor: Redactor
+  /** per-provider adaptive concurrency (`recording.rateLimit`); undefined when off */
+  limiters: RateLimiters | undefined
+  /** the suites' cassettes (`--record`, `--replay`); undefined when off */
+  cassettes: CassetteSet | undefined
+  /** true for a model the cassettes answer without an API key (replay): targets and judges resolve it keyless */
+  keyless: (model: string) => boolean
+  // the next issues add here: a trace receiver for out-of-process targets, an HTTP-layer recorder
+}
+
+/** Makes the services of `run`; `closeServices` ends them. */
+export async function makeServices(run: ResolvedRun): Promise<RunServices> {
+  // secretlint's rules load when a value may hold a shape (most runs of plain outputs never do), except that a
+  // recorded cassette, written as calls return, gets them before the first call
+  if (run.recording.cassettes !== undefined && run.recording.cassettes !== 'replay') await loadSecretShapes()
+  const redactor = createRedactor({ patterns: run.redaction.patterns, shapes: 'lazy' })
+  const cassettes =
+    run.recording.cassettes === undefined
+      ? undefined
+      : await CassetteSet.open(run.suites, run.recording.cassettes, redactor)
+  const { rateLimit } = run.recording
+  return {
+    redactor,
+    limiters:
+      rateLimit === false ? undefined : new RateLimiters({ maxConcurrency: run.concurrency, ...rateLimit }),
+    cassettes,
+    keyless: (model) => cassettes?.servesWithoutKey(model) ?? false,
+  }
+}
+
+export async function closeServices(services: RunServices): Promise<void> {
+  await services.cassettes?.close()
+}

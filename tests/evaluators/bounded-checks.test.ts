@@ -1,0 +1,79 @@
+/**
+ * Checks run under the case's timeout, even when they never yield: a `javascript:` check in a worker thread that the
+ * timeout terminates, a `custom:` check with its synchronous part under a `vm` timeout. `process.exit()` in either
+ * ends the check, not the runner. Each case file here also holds a plain case that must still pass after the stuck one.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import type { CaseResult } from '../../src/model/case-result.ts'
+import { runSuites } from '../../src/runner/run-suite.ts'
+import { caseOf, readResults, suiteOf, targetOf, transcriptOf } from '../runner/helpers.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'evals-bounded-checks-'))
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+writeFileSync(
+  join(dir, 'checks.mjs'),
+  `export function spins() { for (;;) {} }
+export function exits() { process.exit(3) }
+export async function hangs() { await new Promise(() => {}) }
+export function fine(transcript) { return transcript.output === 'ok' }
+`,
+)
+
+/** The stuck case, then a plain one, through the runner with a 1.5 s case timeout; their results by id. */
+async function run(expect: Record<string, unknown>): Promise<Map<string, CaseResult>> {
+  const suite = suiteOf([caseOf('stuck', { expect }), caseOf('plain', { expect: { contains: 'ok' } })], {
+    name: 'bounded',
+    file: join(dir, 'bounded.yaml'),
+  })
+  const report = await runSuites([suite], {
+    outDir: join(dir, 'reports'),
+    timeoutMs: 1500,
+    concurrency: 1,
+    targets: new Map([[suite.file, targetOf((input) => transcriptOf(input, 'ok'))]]),
+  })
+  return new Map(readResults(report.resultsFile).map((row) => [row.caseId, row]))
+}
+
+test.each([
+  ['a `javascript` loop', { javascript: 'while (true) {}' }, /took longer than 1500ms/],
+  [
+    'a `javascript` loop after an await',
+    { javascript: 'await null; for (;;) {}' },
+    /took longer than 1500ms/,
+  ],
+  [
+    'a `javascript` promise that never settles',
+    { javascript: 'new Promise(() => {})' },
+    /took longer than 1500ms/,
+  ],
+  [
+    '`process.exit(3)` in a `javascript` check',
+    { javascript: 'process.exit(3)' },
+    /called `process.exit\(3\)`/,
+  ],
+  ['a `custom` loop', { custom: './checks.mjs#spins' }, /ran past the case's timeout/],
+  ['`process.exit(3)` in a `custom` check', { custom: './checks.mjs#exits' }, /called `process.exit\(3\)`/],
+  ['a `custom` promise that never settles', { custom: './checks.mjs#hangs' }, /took longer than 1500ms/],
+])(
+  '%s ends the case errored at its timeout, and the run goes on',
+  async (_, check, says) => {
+    const results = await run(check)
+    const stuck = results.get('stuck')
+    expect(stuck?.status).toBe('errored')
+    if (stuck?.status === 'errored') expect(stuck.error.message).toMatch(says)
+    expect(results.get('plain')?.status).toBe('passed')
+  },
+  20_000,
+)
+
+test('the controls: the same checks that return pass and fail as usual', async () => {
+  expect((await run({ javascript: "output === 'ok'" })).get('stuck')?.status).toBe('passed')
+  expect((await run({ javascript: "output === 'no'" })).get('stuck')?.status).toBe('failed')
+  expect((await run({ custom: './checks.mjs#fine' })).get('stuck')?.status).toBe('passed')
+}, 20_000)
