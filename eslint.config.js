@@ -89,7 +89,17 @@ function rooms(folder, mayImport, banned) {
 }
 
 export default defineConfig(
-  { ignores: ['dist/', 'reports/', 'node_modules/', 'action/dist/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'reports/',
+      'node_modules/',
+      'action/dist/',
+      'coverage/',
+      // its own package, installed and linted under Node 24 by `npm run test:frameworks`
+      'tests/frameworks-node22/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {
@@ -124,6 +134,8 @@ export default defineConfig(
     // checks judge transcripts; compiling a case's checks is the case loader's job
     'src/evaluators/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
     'src/targets/**': ['cases', 'runner', 'evaluators', 'reporters', 'report-file', ...FRONT_ENDS],
+    // adapters map other frameworks' results to transcripts; targets run them
+    'src/adapters/**': [...HARNESS, ...ENGINE, 'evaluators'],
     'src/baselines/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
     'src/cases/**': ['runner', 'reporters', 'report-file', ...FRONT_ENDS],
     // reporters observe results; they never drive a run

@@ -97,6 +97,14 @@ export class TimeoutError extends EvalsError {
   }
 }
 
+/**
+ * A check needs a field the target did not report (tool calls, iterations, usage, cost): the case is `errored`, not
+ * graded on a made-up value, and the message says how to report it.
+ */
+export class NotReportedError extends EvalsError {
+  readonly code = 'EVALS_NOT_REPORTED'
+}
+
 /** The run was aborted through its AbortSignal. */
 export class AbortError extends EvalsError {
   readonly code = 'EVALS_ABORTED'

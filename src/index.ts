@@ -113,6 +113,18 @@ export type { HttpTargetOptions } from './targets/http.ts'
 export { commandTarget } from './targets/command.ts'
 export type { CommandTargetOptions } from './targets/command.ts'
 export type { Target, TargetContext, TargetSpec } from './targets/target.ts'
+export type { AgentResultLike } from './targets/to-transcript.ts'
+export { aiSdkMessages, fromAiSdk } from './adapters/ai-sdk.ts'
+export type { AiSdkResult, MapOptions } from './adapters/ai-sdk.ts'
+export type { ModelMessage } from './adapters/ai-sdk-messages.ts'
+export { fromOpenAIAgents } from './adapters/openai-agents.ts'
+export type { AgentsRunResult } from './adapters/openai-agents.ts'
+export { fromLangGraph } from './adapters/langgraph.ts'
+export type { LangGraphState } from './adapters/langgraph.ts'
+export { fromMastra } from './adapters/mastra.ts'
+export type { MastraOutput } from './adapters/mastra.ts'
+export { costOf } from './adapters/cost.ts'
+export type { Adapter, AdapterRequest, TranscriptParts } from './adapters/adapter.ts'
 export { runSuite, runSuites } from './runner/run-suite.ts'
 export type { RunOptions as SuiteRunOptions } from './runner/run-suite.ts'
 export type { CaseResult, CaseStatus, NamedVerdict, SerializedError } from './model/case-result.ts'
@@ -131,6 +143,7 @@ export {
   ConfigError,
   EvalsError,
   InternalError,
+  NotReportedError,
   ProviderError,
   TimeoutError,
 } from './errors.ts'
@@ -149,6 +162,7 @@ export type {
   ToolCallRequest,
   TraceStep,
   Transcript,
+  TranscriptSource,
   Turn,
   Usage,
 } from './types.ts'

@@ -68,7 +68,8 @@ export interface ToolCallRecord {
   result?: unknown
   /** the error text sent back to the model, when it failed, was denied or timed out */
   error?: string
-  durationMs: number
+  /** how long the tool ran; absent when the framework does not report it */
+  durationMs?: number
 }
 
 interface TraceStepBase {
@@ -177,17 +178,30 @@ export type GuardrailStage = 'input' | 'tool_result' | 'output'
 /** A guardrail's decision: let the text through, end the run, replace the text, or let it through with a warning. */
 export type GuardrailAction = 'pass' | 'block' | 'rewrite' | 'warn'
 
-/** Why an agent run ended. */
+/**
+ * Why an agent run ended. The agent's own stops (see `AGENT_STOPS`) grade the case `failed`; `aborted` and `error`
+ * are the harness's or the infrastructure's and make it `errored`; `interrupted` and `guardrail` are graded by the
+ * case's checks (`interrupted`, `guardrail_tripped`), as a case may expect them.
+ */
 export type StopReason =
   /** the model answered without calling a tool */
   | 'final'
   /** a terminal tool or `stopWhen` ended the run; the tool result is the output */
   | 'terminal_tool'
+  /** the loop reached its iteration (step) limit without a final answer */
   | 'max_iterations'
   /** a request, token or cost limit was reached */
   | 'usage_limit'
+  /** a tool failed more often than its retry budget (or the run's failed-call budget) allows */
+  | 'tool_failures'
+  /** the structured output never validated, or an output validator rejected the answer */
+  | 'invalid_output'
+  /** the reply was cut off by the model's token limit (`finish_reason: length`, `max_tokens`) */
+  | 'truncated'
+  /** the provider's content filter stopped the reply */
+  | 'content_filter'
   | 'aborted'
-  /** the model or the structured output failed for good; see `error` */
+  /** the model call or the target failed for good (network, crash); see `error` */
   | 'error'
   /** tool calls wait for approval: resume with `agent.resume(result.state, decisions)` */
   | 'interrupted'
@@ -207,25 +221,54 @@ export interface RunContext<Deps = unknown> {
   usage: Usage
 }
 
+/** The stops that come from the agent's behaviour: a case that ends so is `failed`, with the stop as evidence. */
+export const AGENT_STOPS: ReadonlySet<StopReason> = new Set<StopReason>([
+  'max_iterations',
+  'usage_limit',
+  'tool_failures',
+  'invalid_output',
+  'truncated',
+  'content_filter',
+])
+
+/**
+ * Where a transcript came from: `engine` (our `Agent`, which records everything), `adapter:<framework>` (an
+ * adapter mapped another framework's result), `traces` (spans the target emitted), or `target` (what a function,
+ * command or HTTP reply returned itself: fields it did not report are unknown).
+ */
+export type TranscriptSource = 'engine' | 'target' | 'traces' | `adapter:${string}`
+
 /** A turn of input: a plain string is one user message. */
 export type Turn = { role: 'system' | 'user' | 'assistant'; content: string }
 
-/** The normalized record of one target run that every evaluator reads. */
+/**
+ * The normalized record of one target run that every evaluator reads. What the target did not report is `null`
+ * (unknown), never an empty list or a zero: a check that needs an unknown field errors with how to provide it.
+ */
 export interface Transcript {
   input: string | Turn[]
   messages: Message[]
   output: string
   /** structured output, when the target produced one */
   parsed?: unknown
-  toolCalls: ToolCallRecord[]
-  usage: Usage
-  /** null when the price of a model is unknown; never 0 for unknown */
+  /** null when the target did not report its tool calls; `[]` means it called none */
+  toolCalls: ToolCallRecord[] | null
+  /** null when the target did not report token usage */
+  usage: Usage | null
+  /** null when the usage or a model's price is unknown; never 0 for unknown */
   costUsd: number | null
   latencyMs: number
-  iterations: number
+  /** model calls made; null when the target did not report them */
+  iterations: number | null
   stopReason?: StopReason
+  /** what stopped the agent, for one of its own stops (`AGENT_STOPS`): the evidence a failed case shows */
+  stopDetail?: string
+  /** the agent that gave the final answer, when the framework hands off between agents */
+  agent?: string
+  /** where this transcript came from, and so which fields can be trusted as recorded */
+  source: TranscriptSource
   trace?: TraceStep[]
-  /** set when the target failed; the case is then `errored` */
+  /** set when the target failed (a crash, a network failure after retries); the case is then `errored` */
   error?: string
 }
 

@@ -206,7 +206,7 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
     return { type: 'function', module: ref.module, exportName: ref.exportName }
   }
   if (target.http !== undefined) {
-    const { url, method, headers, body, output, timeout_ms } = target.http
+    const { url, method, headers, body, output, usage, tool_calls, model, timeout_ms } = target.http
     return {
       type: 'http',
       url,
@@ -214,6 +214,9 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
       headers,
       ...optional('body', body),
       ...optional('output', output),
+      ...optional('usage', usage),
+      ...optional('toolCalls', tool_calls),
+      ...optional('model', model),
       ...optional('timeoutMs', timeout_ms),
     }
   }

@@ -97,6 +97,7 @@ function negate(evaluator: Evaluator): Evaluator {
   return {
     name: `not ${evaluator.name}`,
     ...(evaluator.usesModel === undefined ? {} : { usesModel: evaluator.usesModel }),
+    ...(evaluator.gradesStop === undefined ? {} : { gradesStop: evaluator.gradesStop }),
     evaluate: async (transcript, context) => {
       const verdict: Verdict = await evaluator.evaluate(transcript, context)
       return {

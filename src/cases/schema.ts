@@ -167,6 +167,25 @@ const targetSchema = z
           .min(1)
           .optional()
           .describe('dotted path into the JSON reply, e.g. `choices.0.message.content`'),
+        usage: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            "dotted path of the token usage (OpenAI, Responses API or Anthropic shape) @default the reply's top-level `usage`",
+          ),
+        tool_calls: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'dotted path of the list of tool calls the agent made, e.g. `tool_calls`; without it they are unknown',
+          ),
+        model: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("dotted path of the model id, for the cost @default the reply's top-level `model`"),
         timeout_ms: timeoutMs.optional(),
       })
       .optional(),

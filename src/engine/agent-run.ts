@@ -71,9 +71,11 @@ export interface AgentResult<Output = undefined> {
   reasoning: IterationReasoning[]
   /** id of the provider that produced the last reply (differs from the configured one after a fallback) */
   providerUsed: string
-  /** why the run stopped with `error`, `usage_limit` or `aborted` */
+  /** why the run stopped, for every stop but `final` and `terminal_tool` */
   error?: string
   durationMs: number
+  /** marks a result of this engine, so checks can trust its tool calls (e.g. `is_valid_tool_call`) */
+  source: 'engine'
   /** the agent that answered last: the one run, or the one a handoff moved the conversation to */
   lastAgent: string
   /** the calls waiting for approval, when `stopReason` is `interrupted` */

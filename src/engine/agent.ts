@@ -371,6 +371,7 @@ function failedResult<Output>(agent: string, providerId: string, error: Error): 
     providerUsed: providerId,
     error: error.message,
     durationMs: 0,
+    source: 'engine',
     lastAgent: agent,
   }
 }

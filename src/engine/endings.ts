@@ -69,6 +69,20 @@ export function stopAtMaxIterations(state: LoopState): Promise<Ending> {
   )
 }
 
+/** The model's reply was cut off by its token limit or withheld by a content filter: the run ends without an answer. */
+export async function cutOff(
+  state: LoopState,
+  step: { stopReason: 'truncated' | 'content_filter'; text: string },
+): Promise<Ending> {
+  await state.endIteration()
+  state.messages.push({ role: 'assistant', content: step.text })
+  const error =
+    step.stopReason === 'truncated'
+      ? `The reply was cut off at the model's token limit (finish reason \`length\`) after ${step.text.length} characters; raise \`maxTokens\` or ask for a shorter answer.`
+      : "The provider's content filter stopped the reply (finish reason `content_filter`)."
+  return { stopReason: step.stopReason, output: step.text, error }
+}
+
 export function lastAssistantText(messages: readonly Message[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]

@@ -59,7 +59,7 @@ function afterCheck(state: LoopState, checked: FinalCheck, accepted: Ending): En
   if (state.outputRetries >= agent.outputRetries) {
     const what = agent.output ? 'Structured output' : 'Output validation'
     const error = `${what} failed after ${state.outputRetries} retries: ${checked.feedback}`
-    return { stopReason: 'error', output: text, error }
+    return { stopReason: 'invalid_output', output: text, error }
   }
   state.outputRetries++
   state.trace.push({

@@ -90,6 +90,7 @@ function resultOf(state: LoopState, ending: Ending, drive: RunDrive): AgentResul
     reasoning,
     providerUsed: state.providerUsed,
     durationMs: performance.now() - state.startedAt,
+    source: 'engine',
     lastAgent: state.agent.name,
   }
   if (ending.error !== undefined) result.error = ending.error

@@ -6,10 +6,16 @@ export type Step =
   | { kind: 'final'; text: string; reasoning?: ReasoningPart[] }
   | { kind: 'tool-calls'; calls: ToolCallRequest[]; text: string; reasoning?: ReasoningPart[] }
   | { kind: 'max-iterations' }
+  /** the reply was cut off (token limit) or withheld (content filter): not an answer, whatever it holds */
+  | { kind: 'cut-off'; stopReason: 'truncated' | 'content_filter'; text: string; reasoning?: ReasoningPart[] }
 
 export function nextStep(completion: Completion): Step {
   const { text, toolCalls } = completion.message
   const reasoning = completion.reasoning?.length ? { reasoning: completion.reasoning } : {}
+  if (completion.finishReason === 'length')
+    return { kind: 'cut-off', stopReason: 'truncated', text, ...reasoning }
+  if (completion.finishReason === 'content_filter')
+    return { kind: 'cut-off', stopReason: 'content_filter', text, ...reasoning }
   return toolCalls.length > 0
     ? { kind: 'tool-calls', calls: toolCalls, text, ...reasoning }
     : { kind: 'final', text, ...reasoning }

@@ -94,9 +94,9 @@ function noteStreaks(state: LoopState, outcomes: readonly ToolOutcome[]): string
 function endingAfterFailures(state: LoopState, exhausted: string | undefined): Ending | undefined {
   // the flag is read afresh: it can change while the tools run
   if (state.signal.aborted) return abortedEnding()
-  if (exhausted) return { stopReason: 'error', output: '', error: exhausted }
+  if (exhausted) return { stopReason: 'tool_failures', output: '', error: exhausted }
   const { maxToolErrors } = state.agent
   if (state.toolErrors <= maxToolErrors) return undefined
   const error = `${state.toolErrors} tool calls failed in this run (maxToolErrors ${maxToolErrors}).`
-  return { stopReason: 'error', output: '', error }
+  return { stopReason: 'tool_failures', output: '', error }
 }

@@ -2,7 +2,14 @@ import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import type { Message } from '../types.ts'
 import { sentThroughMemory } from './memory/apply.ts'
 import { chargeCompletion, limitBeforeCall } from './accounting.ts'
-import { abortedEnding, lastAssistantText, stopAtLimit, stopAtMaxIterations, type Ending } from './endings.ts'
+import {
+  abortedEnding,
+  cutOff,
+  lastAssistantText,
+  stopAtLimit,
+  stopAtMaxIterations,
+  type Ending,
+} from './endings.ts'
 import { acceptFinalText } from './final-answer.ts'
 import type { AgentLoop } from './loop-state.ts'
 import { callModel } from './model-call.ts'
@@ -36,6 +43,8 @@ export async function takeTurn(loop: AgentLoop): Promise<Ending | undefined> {
       return runToolStep(loop, next, overLimit)
     case 'max-iterations':
       return stopAtMaxIterations(state)
+    case 'cut-off':
+      return cutOff(state, next)
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NotReportedError } from '../errors.ts'
 import type { Transcript } from '../types.ts'
 import { defineEvaluator, expected } from './definition.ts'
 import { code, codeList } from './describe.ts'
@@ -8,25 +9,34 @@ const names = z.array(z.string().min(1)).min(1)
 export const answeredBy = defineEvaluator({
   kind: 'answered_by',
   description:
-    'The last reply was written by this agent (or one of these), in runs where several agents take part (handoffs).',
+    'The last reply was written by this agent (or one of these), after handoffs: our Agent, the OpenAI Agents SDK, LangGraph, Mastra.',
   options: z.strictObject({ agents: names }),
   shorthand: z.union([z.string().min(1), names], { error: expected('an agent name or a list of names') }),
   fromShorthand: (value) => ({ agents: typeof value === 'string' ? [value] : value }),
   create: ({ agents }) => ({
     name: 'answered_by',
-    evaluate: ({ messages }) => {
-      const writers = messages.flatMap((message) => (message.role === 'assistant' ? [message.agent] : []))
-      if (!writers.some((writer) => writer !== undefined))
-        throw new Error(
-          '`answered_by` needs messages that name their agent: only runs of an Agent with `handoffs` or agent tools record them, and this transcript has none.',
-        )
-      const last = writers.at(-1)
-      const pass = last !== undefined && agents.includes(last)
-      const seen = `the last reply is by ${last === undefined ? 'no named agent' : code(last)}`
+    evaluate: (transcript) => {
+      const last = transcript.agent ?? lastWriter(transcript)
+      const pass = agents.includes(last)
+      const seen = `the last reply is by ${code(last)}`
       return { pass, reason: pass ? seen : `expected a reply by ${codeList(agents)}; ${seen}` }
     },
   }),
 })
+
+/** The agent named by the last reply's message, for runs of our Agent with handoffs or agent tools. */
+function lastWriter(transcript: Transcript): string {
+  const writers = transcript.messages.flatMap((message) =>
+    message.role === 'assistant' ? [message.agent] : [],
+  )
+  const last = writers.at(-1)
+  if (last !== undefined) return last
+  if (writers.some((writer) => writer !== undefined))
+    throw new NotReportedError('`answered_by`: the last reply names no agent, though earlier ones do.')
+  throw new NotReportedError(
+    `\`answered_by\` needs which agent answered, which this transcript does not say (source \`${transcript.source}\`): run an Agent with \`handoffs\` or agent tools, give a framework agent itself as \`agent:\`, or return \`agent\` with the output.`,
+  )
+}
 
 const stage = z.enum(['input', 'tool_result', 'output'])
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineEvaluator } from './definition.ts'
+import { reported } from './reported.ts'
 
 const limit = {
   options: z.strictObject({ value: z.number().nonnegative() }),
@@ -22,18 +23,13 @@ export const latencyMsLte = defineEvaluator({
 
 export const costUsdLte = defineEvaluator({
   kind: 'cost_usd_lte',
-  description: 'The run cost at most this many US dollars; fails when the cost is unknown.',
+  description: 'The run cost at most this many US dollars; errors when the cost is unknown.',
   ...limit,
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'cost_usd_lte',
-    evaluate: ({ costUsd }) => {
-      if (costUsd === null) {
-        return {
-          pass: false,
-          reason: `cost is unknown (no price for the model), so it cannot be checked against ${usd(value)}; set a price in the config or drop \`cost_usd_lte\``,
-        }
-      }
+    evaluate: (transcript) => {
+      const costUsd = reported(transcript, 'costUsd', 'cost_usd_lte')
       return costUsd <= value
         ? { pass: true, reason: `cost ${usd(costUsd)} is within ${usd(value)}` }
         : { pass: false, reason: `cost ${usd(costUsd)} exceeds the limit of ${usd(value)}` }
@@ -43,16 +39,19 @@ export const costUsdLte = defineEvaluator({
 
 export const iterationsLte = defineEvaluator({
   kind: 'iterations_lte',
-  description: 'The agent loop ran at most this many model iterations.',
+  description:
+    'The agent loop ran at most this many model iterations; errors when the target does not report them.',
   options: z.strictObject({ value: z.int().nonnegative() }),
   shorthand: z.int().nonnegative(),
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'iterations_lte',
-    evaluate: ({ iterations }) =>
-      iterations <= value
+    evaluate: (transcript) => {
+      const iterations = reported(transcript, 'iterations', 'iterations_lte')
+      return iterations <= value
         ? { pass: true, reason: `${iterations} iterations, within ${value}` }
-        : { pass: false, reason: `${iterations} iterations exceed the limit of ${value}` },
+        : { pass: false, reason: `${iterations} iterations exceed the limit of ${value}` }
+    },
   }),
 })
 

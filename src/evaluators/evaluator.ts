@@ -39,5 +39,10 @@ export interface Evaluator {
   readonly weight?: number
   /** true when it calls a model (an LLM judge); lets the runner account judge usage separately */
   readonly usesModel?: boolean
+  /**
+   * true when it checks why the agent stopped (`stop_reason`); the runner then leaves the agent's own stops
+   * (max iterations, truncated, …) to it instead of failing the case on them
+   */
+  readonly gradesStop?: boolean
   evaluate(transcript: Transcript, context: EvaluatorContext): Verdict | Promise<Verdict>
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import type { ValidateFunction } from 'ajv'
 import { ConfigError } from '../errors.ts'
-import type { ToolCallRecord, Transcript } from '../types.ts'
+import type { ToolCallRecord } from '../types.ts'
 import { defineEvaluator, expected } from './definition.ts'
+import { reported } from './reported.ts'
 import { code, codeList, plural } from './describe.ts'
 import { describeError, loadSchema, validator } from './json-schema.ts'
 
@@ -37,24 +38,23 @@ export const isValidToolCall = defineEvaluator({
     return {
       name: 'is_valid_tool_call',
       evaluate: (transcript) => {
-        if (transcript.toolCalls.length === 0) return { pass: true, reason: 'no tool calls to check' }
-        if (!validators && !ranOnEngine(transcript)) {
-          return {
-            pass: false,
-            reason:
-              'the tool schemas are unknown: the target is not the built-in agent engine, which checks every call against its tool; give them with `schemas:` (tool name → JSON Schema)',
-          }
+        const toolCalls = reported(transcript, 'toolCalls', 'is_valid_tool_call')
+        if (toolCalls.length === 0) return { pass: true, reason: 'no tool calls to check' }
+        if (!validators && transcript.source !== 'engine') {
+          throw new ConfigError(
+            `\`is_valid_tool_call\` needs the tool schemas: this transcript comes from \`${transcript.source}\`, not the built-in agent engine (which checks every call against its tool); give them with \`schemas:\` (tool name → JSON Schema).`,
+          )
         }
-        const problems = transcript.toolCalls.flatMap((call, index) => {
+        const problems = toolCalls.flatMap((call, index) => {
           const problem = validators ? schemaProblem(call, validators) : engineProblem(call)
           return problem === undefined ? [] : [`call ${index + 1} ${code(call.name)}: ${problem}`]
         })
-        const count = plural(transcript.toolCalls.length, 'tool call')
+        const count = plural(toolCalls.length, 'tool call')
         return problems.length === 0
           ? { pass: true, reason: `${count} with valid arguments` }
           : {
               pass: false,
-              reason: `${plural(problems.length, 'invalid tool call')} of ${transcript.toolCalls.length}: ${problems.slice(0, 3).join('; ')}`,
+              reason: `${plural(problems.length, 'invalid tool call')} of ${toolCalls.length}: ${problems.slice(0, 3).join('; ')}`,
               details: { problems },
             }
       },
@@ -71,10 +71,6 @@ function compile(tool: string, schema: Record<string, unknown>): ValidateFunctio
       { cause: error },
     )
   }
-}
-
-function ranOnEngine(transcript: Transcript): boolean {
-  return transcript.trace?.some((step) => step.type === 'llm_call') ?? false
 }
 
 function engineProblem(call: ToolCallRecord): string | undefined {

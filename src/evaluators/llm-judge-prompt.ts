@@ -1,6 +1,6 @@
 import { renderString } from '../util/template.ts'
 import { ConfigError } from '../errors.ts'
-import type { Transcript } from '../types.ts'
+import type { ToolCallRecord, Transcript } from '../types.ts'
 import type { JudgeSpec } from './judges/spec.ts'
 
 /** What one case gives its judge, after its vars are rendered into it. */
@@ -12,7 +12,10 @@ export interface ItemValues {
   context?: string
 }
 
-/** The variables a judge prompt sees; absent values stay absent so `{{#if reference}}` works. */
+/**
+ * The variables a judge prompt sees; absent values stay absent so `{{#if reference}}` works. Tool calls the target
+ * did not report are absent too: a prompt that shows them asks `{{#if toolCalls}}` first.
+ */
 export function promptVars(
   transcript: Pick<Transcript, 'input' | 'output' | 'toolCalls'>,
   values: ItemValues,
@@ -26,15 +29,7 @@ export function promptVars(
         ? transcript.input
         : transcript.input.map((turn) => `${turn.role}: ${turn.content}`).join('\n\n'),
     output: transcript.output,
-    toolCalls: transcript.toolCalls
-      .map((call) => {
-        const result =
-          call.error === undefined
-            ? (JSON.stringify(call.result) as string | undefined)
-            : `error: ${call.error}`
-        return `${call.name}(${JSON.stringify(call.args)})${result === undefined ? '' : ` → ${result}`}`
-      })
-      .join('\n'),
+    ...(transcript.toolCalls === null ? {} : { toolCalls: toolCallLines(transcript.toolCalls) }),
     vars,
     ...(spec.argument === undefined || values.argument === undefined
       ? {}
@@ -43,6 +38,18 @@ export function promptVars(
     ...(values.context === undefined ? {} : { context: values.context }),
     ...(steps === undefined ? {} : { steps: steps.map((step, index) => `${index + 1}. ${step}`).join('\n') }),
   }
+}
+
+function toolCallLines(toolCalls: readonly ToolCallRecord[]): string {
+  return toolCalls
+    .map((call) => {
+      const result =
+        call.error === undefined
+          ? (JSON.stringify(call.result) as string | undefined)
+          : `error: ${call.error}`
+      return `${call.name}(${JSON.stringify(call.args)})${result === undefined ? '' : ` → ${result}`}`
+    })
+    .join('\n')
 }
 
 /** Renders a spec's prompt (strict: a missing variable is a ConfigError naming the spec). */

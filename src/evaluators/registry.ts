@@ -21,6 +21,7 @@ import { noPii } from './no-pii.ts'
 import { endsWith, output, outputRegex, startsWith } from './output-match.ts'
 import { rougeN } from './rouge-n.ts'
 import { similar } from './similar.ts'
+import { stopReason } from './stop-reason.ts'
 import { toolArgs, tool, tools } from './tools.ts'
 import { toolOrder, trajectory } from './trajectory.ts'
 
@@ -58,6 +59,7 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   isRefusal,
   javascript,
   isValidToolCall,
+  stopReason,
   similar,
   answeredBy,
   guardrailTripped,

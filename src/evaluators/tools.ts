@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ToolCallRecord } from '../types.ts'
 import { findMismatch } from './deep-match.ts'
 import { defineEvaluator } from './definition.ts'
+import { reported } from './reported.ts'
 import { code, codeList, compactJson } from './describe.ts'
 
 export const tool = defineEvaluator({
@@ -12,8 +13,8 @@ export const tool = defineEvaluator({
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool',
-    evaluate: ({ toolCalls }) => {
-      const called = calledNames(toolCalls)
+    evaluate: (transcript) => {
+      const called = calledNames(reported(transcript, 'toolCalls', 'tool'))
       return called.includes(value)
         ? { pass: true, reason: `agent called ${code(value)}` }
         : {
@@ -34,8 +35,8 @@ export const tools = defineEvaluator({
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tools',
-    evaluate: ({ toolCalls }) => {
-      const called = calledNames(toolCalls)
+    evaluate: (transcript) => {
+      const called = calledNames(reported(transcript, 'toolCalls', 'tools'))
       if (value.length === 0)
         return called.length === 0
           ? { pass: true, reason: 'agent called no tools, as expected' }
@@ -62,7 +63,8 @@ export const toolArgs = defineEvaluator({
   fromShorthand: (value) => ({ value }),
   create: ({ value }) => ({
     name: 'tool_args',
-    evaluate: ({ toolCalls }) => {
+    evaluate: (transcript) => {
+      const toolCalls = reported(transcript, 'toolCalls', 'tool_args')
       for (const [name, expected] of Object.entries(value)) {
         const calls = toolCalls.filter((call) => call.name === name)
         if (calls.length === 0) {

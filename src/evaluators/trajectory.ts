@@ -4,6 +4,7 @@ import type { ToolCallRecord } from '../types.ts'
 import { withRenamedKeys } from '../util/renamed-keys.ts'
 import { findMismatch } from './deep-match.ts'
 import { valueAt } from '../util/value-at.ts'
+import { reported } from './reported.ts'
 import { defineEvaluator, expected } from './definition.ts'
 import type { Evaluator } from './evaluator.ts'
 import { code, compactJson } from './describe.ts'
@@ -84,7 +85,8 @@ function trajectoryEvaluator(name: string, options: TrajectoryOptions): Evaluato
   const expected = options.steps.map((s) => (typeof s === 'string' ? { tool: s } : s))
   return {
     name,
-    evaluate: ({ toolCalls }) => {
+    evaluate: (transcript) => {
+      const toolCalls = reported(transcript, 'toolCalls', name)
       const { matched, score, pass } = scoreTrajectory(expected, toolCalls, options, true)
       const passed = options.threshold === undefined ? pass : score >= options.threshold
       const summary = `${options.order} trajectory ${sequence(expected.map((s) => s.tool))}`

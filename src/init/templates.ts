@@ -85,6 +85,8 @@ import type { Transcript } from '${packageName}'
 
 /** Every tool result appears in the answer, so the agent did not drop what it found. */
 export function quotesEveryToolResult(transcript: Transcript): { pass: boolean; reason: string } {
+  // null: the target does not report its tool calls, so there is nothing to check against (the case errors)
+  if (transcript.toolCalls === null) throw new Error('the target does not report its tool calls')
   if (transcript.toolCalls.length === 0) return { pass: false, reason: 'the agent called no tool' }
   const missing = transcript.toolCalls
     .filter((call) => typeof call.result === 'string' && !transcript.output.includes(call.result))

@@ -16,8 +16,8 @@ export interface ConversationTurn {
   user: string
   /** the target's reply */
   output: string
-  /** names of the tools the target called in this turn, in call order */
-  tools: string[]
+  /** names of the tools the target called in this turn, in call order; null when it does not report them */
+  tools: string[] | null
   latencyMs: number
 }
 

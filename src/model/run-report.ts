@@ -61,11 +61,14 @@ export interface RunReport extends RunInfo {
   weightedAccuracy: WeightedAccuracy | null
   /** target latency of the pairs that ran, type-7 percentiles as everywhere else; null when none ran */
   latencyMs: { p50: number; p95: number; p99: number } | null
+  /** sum of the known usage (pairs whose target reported none are counted in `unknownUsageCount`) */
   usage: Usage
   /** sum of the known costs; null when no pair had a known cost */
   costUsd: number | null
   /** pairs that ran but whose cost is unknown (never counted as 0) */
   unknownCostCount: number
+  /** pairs that ran but whose target reported no token usage (never counted as 0) */
+  unknownUsageCount: number
   /** LLM-judge calls, counted apart from the target's usage and cost */
   judges: JudgeTotals
   /** the first failing and errored pairs (at most 100, so memory stays flat) */

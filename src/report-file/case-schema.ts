@@ -37,7 +37,8 @@ const toolCallRecordSchema = z.object({
   args: z.unknown(),
   result: z.unknown().optional(),
   error: z.string().optional(),
-  durationMs: z.number(),
+  /** absent when the framework does not report it (v4) */
+  durationMs: z.number().optional(),
 })
 
 const step = { startedAt: z.number(), durationMs: z.number() }
@@ -167,23 +168,36 @@ export const transcriptSchema = z.object({
   messages: z.array(messageSchema),
   output: z.string(),
   parsed: z.unknown().optional(),
-  toolCalls: z.array(toolCallRecordSchema),
-  usage: usageSchema,
+  /** null when the target did not report them (v4); `[]` when it called none */
+  toolCalls: z.array(toolCallRecordSchema).nullable(),
+  /** null when the target did not report it (v4) */
+  usage: usageSchema.nullable(),
   costUsd: z.number().nullable(),
   latencyMs: z.number(),
-  iterations: z.number(),
+  /** null when the target did not report it (v4) */
+  iterations: z.number().nullable(),
   stopReason: z
     .enum([
       'final',
       'terminal_tool',
       'max_iterations',
       'usage_limit',
+      'tool_failures',
+      'invalid_output',
+      'truncated',
+      'content_filter',
       'aborted',
       'error',
       'interrupted',
       'guardrail',
     ])
     .optional(),
+  /** what stopped the agent, for one of its own stops (v4) */
+  stopDetail: z.string().optional(),
+  /** the agent that answered, after handoffs (v4) */
+  agent: z.string().optional(),
+  /** `engine`, `adapter:<framework>`, `traces` or `target`; absent before v4 */
+  source: z.string().optional(),
   trace: z.array(traceStepSchema).optional(),
   error: z.string().optional(),
 })
@@ -206,7 +220,8 @@ export const verdictSchema = z.object({
 const conversationTurnSchema = z.object({
   user: z.string(),
   output: z.string(),
-  tools: z.array(z.string()),
+  /** null when the target does not report its tool calls (v4) */
+  tools: z.array(z.string()).nullable(),
   latencyMs: z.number(),
 })
 

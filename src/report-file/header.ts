@@ -21,6 +21,7 @@ export type ReportInput = Pick<
   | 'usage'
   | 'costUsd'
   | 'unknownCostCount'
+  | 'unknownUsageCount'
   | 'comparison'
   | 'comparisons'
   | 'gate'
@@ -66,6 +67,7 @@ export function reportHeader(
       usage: run.usage,
       costUsd: run.costUsd,
       unknownCostCount: run.unknownCostCount,
+      unknownUsageCount: run.unknownUsageCount,
     },
     ...(comparison.length > 0 && { comparison }),
     ...(run.gate && { gate: run.gate }),

@@ -53,10 +53,13 @@ export const reportSummarySchema = z.object({
   /** weighted share of passed among passed + failed pairs; null when none was graded */
   accuracy: z.number().nullable(),
   latencyMs: z.object({ p50: z.number(), p95: z.number(), p99: z.number() }).nullable(),
+  /** the sum of the known usage */
   usage: usageSchema,
   /** null when no pair had a known cost (never 0 for unknown) */
   costUsd: z.number().nullable(),
   unknownCostCount: z.number(),
+  /** pairs whose target reported no token usage; absent before schema version 4 */
+  unknownUsageCount: z.number().optional(),
 })
 
 const intervalSchema = z.object({ low: z.number(), high: z.number() })
@@ -97,7 +100,7 @@ const variantComparisonSchema = z.object({
 /** The JSON report: the source of truth that JUnit, HTML and Markdown are rendered from. */
 export const reportSchema = z.object({
   /** 2 added `partial` (cases and counts), 3 `variant` (cases and run suites); older reports read as they are */
-  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(REPORT_SCHEMA_VERSION)]),
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(REPORT_SCHEMA_VERSION)]),
   run: reportRunSchema,
   summary: reportSummarySchema,
   /** one comparison per suite that has a baseline; absent when no baseline was used */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 /** Bumped on any change that makes an older reader misread a report. */
-export const REPORT_SCHEMA_VERSION = 3
+export const REPORT_SCHEMA_VERSION = 4
 
 let cached: string | undefined
 

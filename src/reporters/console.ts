@@ -210,8 +210,7 @@ export function formatSummary(report: RunReport, s: Style, times: SummaryTimes =
       `${label('Latency')}p50 ${formatMs(p50)} · p95 ${formatMs(p95)} · p99 ${formatMs(p99)} ${s.dim(`(${note})`)}`,
     )
   }
-  const { inputTokens, outputTokens } = report.usage
-  lines.push(`${label('Tokens')}${formatCount(inputTokens)} in · ${formatCount(outputTokens)} out`)
+  lines.push(`${label('Tokens')}${formatTokens(report)}`)
   lines.push(`${label('Cost')}${formatCost(report)}`)
   if (report.judges.verdicts > 0) lines.push(`${label('Judges')}${formatJudges(report.judges)}`)
   lines.push(
@@ -273,6 +272,14 @@ function baselineLines(report: RunReport, s: Style): string[] {
   }
   if (report.gate) lines.push(...formatGate(report.gate, s))
   return lines
+}
+
+function formatTokens(report: RunReport): string {
+  const { inputTokens, outputTokens } = report.usage
+  const unknown = report.unknownUsageCount
+  if (unknown > 0 && inputTokens + outputTokens === 0) return 'unknown (the target reports no usage)'
+  const known = `${formatCount(inputTokens)} in · ${formatCount(outputTokens)} out`
+  return unknown > 0 ? `${known} + ${formatCount(unknown)} case runs with unknown usage` : known
 }
 
 function formatCost(report: RunReport): string {

@@ -35,7 +35,8 @@ export function conversationText(turns: readonly TurnView[], max: number): strin
     lines.push(`turn ${String(turn.index)}`)
     lines.push(`  user: ${truncate(turn.user, max)}`)
     lines.push(`  reply: ${truncate(turn.output, max)}`)
-    if (turn.tools.length > 0) lines.push(`  tools: ${turn.tools.join(', ')}`)
+    if (turn.tools === null) lines.push('  tools: unknown (not reported)')
+    else if (turn.tools.length > 0) lines.push(`  tools: ${turn.tools.join(', ')}`)
     for (const verdict of turn.verdicts) lines.push(`  ${truncate(verdictLine(verdict), max)}`)
   }
   return lines.join('\n')

@@ -10,7 +10,12 @@ export function markdownTurns(result: ReportCase): string[] {
     const failing = turn.verdicts.filter((verdict) => !verdict.pass && verdict.skipped !== true)
     const mark = failing.length > 0 ? '❌' : '✅'
     const why = failing.map((verdict) => ` — **${md(verdict.evaluator, 60)}**: ${md(verdict.reason, 300)}`)
-    const tools = turn.tools.length > 0 ? ` (tools: ${md(turn.tools.join(', '), 120)})` : ''
+    const tools =
+      turn.tools === null
+        ? ' (tools: unknown)'
+        : turn.tools.length > 0
+          ? ` (tools: ${md(turn.tools.join(', '), 120)})`
+          : ''
     return `  - ${mark} turn ${String(turn.index)}: ${md(turn.user, TEXT_CHARS)} → ${md(turn.output, TEXT_CHARS)}${tools}${why.join('')}`
   })
 }

@@ -1,23 +1,32 @@
 import type { ApprovalDecision, PendingApproval, RunState } from '../engine/approvals/approval.ts'
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Turn } from '../types.ts'
+import { resolve } from 'node:path'
+import type { Message, Transcript, Turn } from '../types.ts'
 import { displayPath, exportNames, importUserModule } from '../util/user-module.ts'
 import { wrapFunction, type TargetFunction } from './function.ts'
 import { scriptedDecisions } from './approvals.ts'
 import type { Target } from './target.ts'
+import { toTranscript } from './to-transcript.ts'
 
 /**
- * What an Agent looks like to a target: anything with a `run(input, { signal, trial })` method; `resume` for cases
- * with scripted `approvals:`.
+ * What an Agent looks like to a target: anything with a `run(input, { signal, trial, history })` method; `resume`
+ * for cases with scripted `approvals:`.
  */
 export interface RunnableAgent {
-  run(input: string | readonly Turn[], options: { signal?: AbortSignal; trial?: number }): Promise<unknown>
+  run(input: string | readonly Turn[], options: RunnableOptions): Promise<unknown>
   resume?(
     state: RunState,
     decisions: readonly ApprovalDecision[],
     options: { signal?: AbortSignal; trial?: number },
   ): Promise<unknown>
+}
+
+interface RunnableOptions {
+  signal?: AbortSignal
+  trial?: number
+  /** the conversation's earlier messages, tool calls and results included; the input is then the new message */
+  history?: readonly Message[]
 }
 
 /** Interrupted runs resumed in one case at most; a model that keeps asking ends interrupted. */
@@ -44,6 +53,7 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
   const label = options.label ?? 'target.agent'
   const file = displayPath(options.file)
   const id = `agent:${file}`
+  const modulePath = resolve(options.baseDir, options.file)
   const module = await importUserModule(options.file, options.baseDir, label)
   const factory = module.createAgent
   if (typeof factory === 'function') {
@@ -52,9 +62,11 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
       options,
       `${label}: \`createAgent\` in \`${file}\``,
     )
+    const framework = await frameworkTarget(id, agent, modulePath, `${label}: \`createAgent\` in \`${file}\``)
+    if (framework) return framework
     if (!isRunnable(agent)) {
       throw new ConfigError(
-        `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method).`,
+        `${label}: \`createAgent\` in \`${file}\` must return an Agent (an object with a \`run\` method) or an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra).`,
       )
     }
     const target = agentAsTarget(id, agent, label)
@@ -71,6 +83,8 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     )
   }
   const exported = module.default
+  const framework = await frameworkTarget(id, exported, modulePath, `${label}: \`${file}\``)
+  if (framework) return framework
   if (isRunnable(exported)) {
     const target = agentAsTarget(id, exported, label)
     await connect(exported, `${label}: \`${file}\``)
@@ -86,9 +100,40 @@ export async function agentTarget(options: AgentTargetOptions): Promise<Target> 
     return wrapFunction(id, exported as TargetFunction, `${label}: \`${file}\``)
   }
   throw new ConfigError(
-    `${label}: \`${file}\` must default-export an Agent or a function \`(input, ctx) => string | Transcript\`, ` +
+    `${label}: \`${file}\` must default-export an Agent, an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra) or a function \`(input, ctx) => string | Transcript\`, ` +
       `or export \`createAgent({ model })\`; it exports ${exportNames(module)}.`,
   )
+}
+
+/**
+ * A target for an agent of another framework, run through its adapter (loaded only now); undefined when `value`
+ * is none of theirs. An installed framework version the adapter does not support is a ConfigError.
+ */
+async function frameworkTarget(
+  id: string,
+  value: unknown,
+  modulePath: string,
+  where: string,
+): Promise<Target | undefined> {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { adapterFor, checkFrameworkVersion } = await import('../adapters/index.ts')
+  const adapter = adapterFor(value)
+  if (!adapter) return undefined
+  checkFrameworkVersion(adapter, modulePath, where)
+  const { importPackageFrom } = await import('../adapters/packages.ts')
+  return {
+    id,
+    async run(input, context): Promise<Transcript> {
+      const started = performance.now()
+      const parts = await adapter.run(value, {
+        input,
+        history: context.history,
+        signal: context.signal,
+        importPackage: (name) => importPackageFrom(name, modulePath),
+      })
+      return toTranscript(parts, input, performance.now() - started) as Transcript
+    },
+  }
 }
 
 type AgentFactory = (options: { model?: string; mcp?: McpServerOptions[] }) => unknown
@@ -129,12 +174,17 @@ async function connect(agent: RunnableAgent, where: string): Promise<void> {
   }
 }
 
+/** In a conversation the agent continues the earlier turns' messages, tool calls included, with the new message. */
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
   return wrapFunction(
     id,
     async (input, context) => {
       const options = { signal: context.signal, trial: context.trial }
-      let result = await agent.run(input, options)
+      const last = typeof input === 'string' ? undefined : input.at(-1)
+      let result =
+        context.history === undefined || last?.role !== 'user'
+          ? await agent.run(input, options)
+          : await agent.run(last.content, { ...options, history: context.history })
       for (let round = 0; round < MAX_RESUMES && context.approvals && isInterrupted(result); round++) {
         const decisions = scriptedDecisions(result.interruptions, context.approvals)
         if (!decisions) break

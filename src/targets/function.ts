@@ -34,22 +34,59 @@ export async function functionTarget(options: FunctionTargetOptions): Promise<Ta
   return wrapFunction(`function:${file}#${name}`, fn as TargetFunction, `${label}: \`${file}#${name}\``)
 }
 
-/** Wraps an in-process function as a Target; `label` prefixes errors about its return value. */
+/**
+ * Wraps an in-process function as a Target; `label` prefixes errors about its return value. A framework's result
+ * returned as it is (`generateText(…)`, `run(agent, …)`, `graph.invoke(…)`, a Mastra `agent.generate(…)`) is
+ * mapped by its adapter's mapper.
+ */
 export function wrapFunction(id: string, fn: TargetFunction, label: string): Target {
   return {
     id,
     async run(input, context): Promise<Transcript> {
       const started = performance.now()
-      const value: unknown = await fn(input, context)
-      const transcript = toTranscript(value, input, performance.now() - started)
+      let value: unknown
+      try {
+        value = await fn(input, context)
+      } catch (thrown) {
+        // a framework's error for the agent's own stop (max turns…) is graded; anything else errors the case
+        const stopped = context.signal.aborted ? undefined : await fromFrameworkError(thrown, input, context)
+        if (stopped === undefined) throw thrown
+        return toTranscript(stopped, input, performance.now() - started) as Transcript
+      }
+      const transcript =
+        toTranscript(value, input, performance.now() - started) ??
+        (await fromFramework(value, input, context, started))
       if (transcript === undefined) {
         throw new ConfigError(
-          `${label} returned ${describe(value)}; return a string, a Transcript or an object with an \`output\` string.`,
+          `${label} returned ${describe(value)}; return a string, a Transcript, an object with an \`output\` string, or the result of \`generateText\`, the Agents SDK's \`run\`, \`graph.invoke\` or a Mastra \`agent.generate\`.`,
         )
       }
       return transcript
     },
   }
+}
+
+async function fromFrameworkError(
+  thrown: unknown,
+  input: string | Turn[],
+  context: TargetContext,
+): Promise<unknown> {
+  if (typeof thrown !== 'object' || thrown === null) return undefined
+  const { mapFrameworkError } = await import('../adapters/index.ts')
+  return mapFrameworkError(thrown, input, context.history)
+}
+
+async function fromFramework(
+  value: unknown,
+  input: string | Turn[],
+  context: TargetContext,
+  started: number,
+): Promise<Transcript | undefined> {
+  if (typeof value !== 'object' || value === null) return undefined
+  // imported here: a function that returns text never loads the mappers
+  const { mapFrameworkResult } = await import('../adapters/index.ts')
+  const parts = await mapFrameworkResult(value, input, context.history)
+  return parts && toTranscript(parts, input, performance.now() - started)
 }
 
 function describe(value: unknown): string {

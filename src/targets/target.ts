@@ -1,5 +1,5 @@
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { Transcript, Turn } from '../types.ts'
+import type { Message, Transcript, Turn } from '../types.ts'
 
 /** The system under test: turns one case's input into a transcript. */
 export interface Target {
@@ -19,6 +19,12 @@ export interface TargetContext {
   model?: string
   /** the case's template variables, for targets that render templates */
   vars?: Record<string, unknown>
+  /**
+   * in a conversation (`turns:`, `simulated_user:`), the messages before the current user message: the earlier
+   * turns' tool calls and results included, as the target produced them. The input's text turns say the same
+   * without the tool context.
+   */
+  history?: readonly Message[]
   /** the case's scripted decisions for tool calls that wait for approval (`approvals:`) */
   approvals?: readonly ScriptedApproval[]
 }
@@ -62,6 +68,12 @@ export type TargetSpec =
       body?: string | Record<string, unknown>
       /** dotted path into the JSON reply that holds the output, e.g. `choices.0.message.content`; whole reply when absent */
       output?: string
+      /** dotted path of the token usage; the reply's top-level `usage` when absent */
+      usage?: string
+      /** dotted path of the list of tool calls; unknown when absent */
+      toolCalls?: string
+      /** dotted path of the model id, for the cost; the reply's top-level `model` when absent */
+      model?: string
       timeoutMs?: number
     }
   | {

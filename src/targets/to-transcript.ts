@@ -1,16 +1,34 @@
-import type { Message, ToolCallRecord, Transcript, Turn, Usage } from '../types.ts'
-import { emptyUsage } from '../types.ts'
+import type {
+  Message,
+  StopReason,
+  ToolCallRecord,
+  Transcript,
+  TranscriptSource,
+  Turn,
+  Usage,
+} from '../types.ts'
+import { AGENT_STOPS, emptyUsage } from '../types.ts'
 
-/** The part of an `AgentResult` a transcript needs; any object with an `output` string and these fields fits. */
+/**
+ * What a target may return besides a string: an `AgentResult`, a Transcript, or any object with an `output` string
+ * and the fields it knows. A field left out is unknown, not empty: `toolCalls` absent is "not reported", `[]` is
+ * "called none".
+ */
 export interface AgentResultLike {
   output: string
   parsed?: unknown
-  toolCalls?: ToolCallRecord[]
+  toolCalls?: ToolCallRecord[] | null
   messages?: Message[]
-  usage?: Partial<Usage>
+  usage?: Partial<Usage> | null
   costUsd?: number | null
-  iterations?: number
-  stopReason?: Transcript['stopReason']
+  iterations?: number | null
+  stopReason?: StopReason
+  /** what stopped the agent, for one of its own stops; an AgentResult puts it in `error` */
+  stopDetail?: string
+  /** the agent that answered, after handoffs */
+  agent?: string
+  /** `engine` for our Agent's results; an adapter's mapper sets `adapter:<framework>` @default 'target' */
+  source?: TranscriptSource
   trace?: Transcript['trace']
   error?: string
   durationMs?: number
@@ -19,7 +37,8 @@ export interface AgentResultLike {
 
 /**
  * Normalizes what a target returned into a Transcript: a string is the output; an object with an `output` string
- * (an AgentResult, a partial Transcript) keeps the fields it has. Returns undefined for anything else.
+ * (an AgentResult, a partial Transcript) keeps the fields it has and leaves the others unknown (null). Returns
+ * undefined for anything else.
  */
 export function toTranscript(
   value: unknown,
@@ -30,37 +49,38 @@ export function toTranscript(
     return {
       costUsd: null,
       input,
-      iterations: 1,
+      iterations: null,
       latencyMs,
       messages: messagesOf(input, value),
       output: value,
-      toolCalls: [],
-      usage: emptyUsage(),
+      source: 'target',
+      toolCalls: null,
+      usage: null,
     }
   }
   if (!isResultLike(value)) return undefined
+  const agentStop = value.stopReason !== undefined && AGENT_STOPS.has(value.stopReason)
   // keys in canonical order, so results.jsonl writes the transcript as it is, without sorting a copy
-  const transcript = { costUsd: value.costUsd ?? null } as Transcript
-  // an agent stopping on a limit, a guardrail or an approval is behaviour to grade; a crash or an abort is not
-  if (
-    value.error !== undefined &&
-    value.stopReason !== 'usage_limit' &&
-    value.stopReason !== 'max_iterations' &&
-    value.stopReason !== 'guardrail' &&
-    value.stopReason !== 'interrupted'
-  ) {
-    transcript.error = value.error
-  }
+  const graded = agentStop || value.stopReason === 'guardrail' || value.stopReason === 'interrupted'
+  const transcript = {} as Transcript
+  if (value.agent !== undefined) transcript.agent = value.agent
+  transcript.costUsd = value.costUsd ?? null
+  // an agent's own stop, a guardrail or an approval is behaviour to grade (its detail is the evidence); a crash or
+  // an abort is not
+  if (value.error !== undefined && !graded) transcript.error = value.error
   transcript.input = input
-  transcript.iterations = value.iterations ?? 1
+  transcript.iterations = value.iterations ?? null
   transcript.latencyMs = value.latencyMs ?? value.durationMs ?? latencyMs
   transcript.messages = value.messages ?? messagesOf(input, value.output)
   transcript.output = value.output
   if (value.parsed !== undefined) transcript.parsed = value.parsed
+  transcript.source = value.source ?? 'target'
+  const stopDetail = value.stopDetail ?? (agentStop ? value.error : undefined)
+  if (stopDetail !== undefined) transcript.stopDetail = stopDetail
   if (value.stopReason !== undefined) transcript.stopReason = value.stopReason
-  transcript.toolCalls = value.toolCalls ?? []
+  transcript.toolCalls = value.toolCalls ?? null
   if (value.trace !== undefined) transcript.trace = value.trace
-  transcript.usage = value.usage ? { ...emptyUsage(), ...value.usage } : emptyUsage()
+  transcript.usage = value.usage ? { ...emptyUsage(), ...value.usage } : null
   return transcript
 }
 
@@ -73,8 +93,9 @@ function messagesOf(input: string | Turn[], output: string): Message[] {
   return messages
 }
 
+/** An object with an own `output` string: a framework result whose `output` is a getter (the AI SDK's) is not one. */
 function isResultLike(value: unknown): value is AgentResultLike {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { output?: unknown }).output === 'string'
-  )
+  if (typeof value !== 'object' || value === null) return false
+  const output = Object.getOwnPropertyDescriptor(value, 'output')
+  return typeof output?.value === 'string'
 }

@@ -63,7 +63,8 @@ export interface EvalsTaskMeta {
   latencyMs?: number
   /** null when the model's price is unknown */
   costUsd?: number | null
-  usage?: Usage
+  /** null when the target does not report usage */
+  usage?: Usage | null
   verdicts: {
     evaluator: string
     pass: boolean

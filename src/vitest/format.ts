@@ -89,6 +89,7 @@ export function describeRun(transcript: Transcript, parts: readonly RunPart[]): 
 }
 
 function describeCalls({ toolCalls }: Transcript): string[] {
+  if (toolCalls === null) return ['Tool calls: unknown (the target does not report them)']
   if (toolCalls.length === 0) return ['Tool calls: none']
   const shown = toolCalls.slice(0, 10).map((call, index) => {
     const error = call.error === undefined ? '' : ` → error: ${preview(call.error, 80)}`
@@ -100,7 +101,11 @@ function describeCalls({ toolCalls }: Transcript): string[] {
 
 function describeUsage({ latencyMs, costUsd, iterations }: Transcript): string {
   const cost = costUsd === null ? 'cost unknown' : `cost $${Number(costUsd.toFixed(6))}`
-  return `latency ${Math.round(latencyMs)} ms · ${cost} · ${iterations} ${iterations === 1 ? 'iteration' : 'iterations'}`
+  const loops =
+    iterations === null
+      ? 'iterations unknown'
+      : `${iterations} ${iterations === 1 ? 'iteration' : 'iterations'}`
+  return `latency ${Math.round(latencyMs)} ms · ${cost} · ${loops}`
 }
 
 /**

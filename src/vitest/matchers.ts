@@ -61,7 +61,7 @@ export function toCallTool(received: unknown, name: string, args?: Record<string
   if (args !== undefined) return toolArgsMatcher('toCallTool', received, name, args)
   const transcript = toSubjectTranscript(received, 'toCallTool')
   const verdict = run('toCallTool', { kind: 'tool', value: name }, transcript)
-  const called = calledNames(transcript.toolCalls)
+  const called = calledNames(transcript.toolCalls ?? [])
   return result(transcript, verdict, {
     matcher: 'toCallTool',
     expected: `a call to ${code(name)}`,
@@ -87,7 +87,7 @@ function toolArgsMatcher(
 ): MatcherResult {
   const transcript = toSubjectTranscript(received, matcher)
   const verdict = run(matcher, { kind: 'tool_args', value: { [name]: args } }, transcript)
-  const calls = transcript.toolCalls.filter((call) => call.name === name)
+  const calls = (transcript.toolCalls ?? []).filter((call) => call.name === name)
   const expected = `a call to ${code(name)} with arguments including ${compactJson(args, 120)}`
   return result(transcript, verdict, {
     matcher,
@@ -97,7 +97,7 @@ function toolArgsMatcher(
     // the diff compares with the call the evaluator names (the first), cut to the expected keys
     diff:
       calls[0] === undefined
-        ? { actual: calledNames(transcript.toolCalls), expected: [name] }
+        ? { actual: calledNames(transcript.toolCalls ?? []), expected: [name] }
         : { actual: subsetFor(calls[0].args, args), expected: args },
   })
 }
@@ -129,7 +129,7 @@ export function toCallTools(
     diff: withArgs
       ? {
           // each call's arguments cut to the keys a step of the same name expects
-          actual: transcript.toolCalls.map((call) => {
+          actual: (transcript.toolCalls ?? []).map((call) => {
             const step = objects.find((candidate) => candidate.tool === call.name && candidate.args)
             return step?.args
               ? { tool: call.name, args: subsetFor(call.args, step.args) }
@@ -137,7 +137,7 @@ export function toCallTools(
           }),
           expected: objects,
         }
-      : { actual: transcript.toolCalls.map((call) => call.name), expected: names },
+      : { actual: (transcript.toolCalls ?? []).map((call) => call.name), expected: names },
   })
 }
 

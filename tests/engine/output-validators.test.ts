@@ -74,7 +74,7 @@ describe('outputValidators', () => {
 
     const result = await agent.run('Greet')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('invalid_output')
     expect(result.error).toBe('Output validation failed after 1 retries: End the sentence with a period.')
     expect(result.output).toBe('Hello')
     provider.assertDone()
@@ -172,7 +172,7 @@ describe('ModelRetry from a tool', () => {
       content: 'No order `123`; ids look like ORD-123.',
       isError: true,
     })
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('tool_failures')
     expect(result.error).toBe(
       'Tool `lookup` failed 2 times in a row (retry budget 1); last error: No order `ORD123`; ids look like ORD-123.',
     )

@@ -137,13 +137,13 @@ describe('structured output in a run', () => {
     expect(result.stopReason).toBe('final')
   })
 
-  test('stops with error once outputRetries are used up', async () => {
+  test('stops with `invalid_output` once outputRetries are used up', async () => {
     const provider = new ScriptedProvider(['It is sunny.', 'Still sunny.'])
     const agent = new Agent({ model: provider, output: weather, outputRetries: 1 })
 
     const result = await agent.run('Weather')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('invalid_output')
     expect(result.error).toBe(
       'Structured output failed after 1 retries: The reply contained no JSON value. Reply with only a JSON object matching the schema.',
     )
@@ -158,7 +158,7 @@ describe('structured output in a run', () => {
 
     const result = await agent.run('Weather')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('invalid_output')
     expect(provider.calls).toHaveLength(1)
   })
 })

@@ -45,13 +45,13 @@ describe('a terminal tool’s result is the structured output', () => {
     expect(result.trace.filter((step) => step.type === 'structured_retry')).toHaveLength(1)
   })
 
-  test('a result that never matches ends the run with an error once the retries are spent', async () => {
+  test('a result that never matches ends the run with `invalid_output` once the retries are spent', async () => {
     const provider = new ScriptedProvider([callSubmit('refund'), callSubmit('refund')])
     const agent = new Agent({ model: provider, tools: [submit], output: verdict, outputRetries: 1 })
 
     const result = await agent.run('Hm')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('invalid_output')
     expect(result.parsed).toBeUndefined()
     expect(result.error).toMatch(
       /^Structured output failed after 1 retries: The result of `submit` did not match/,

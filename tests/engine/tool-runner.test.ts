@@ -155,13 +155,13 @@ describe('errors go back to the model', () => {
 })
 
 describe('retry budgets', () => {
-  test('stops with error once a tool fails more times in a row than its retry budget', async () => {
+  test('stops with `tool_failures` once a tool fails more times in a row than its retry budget', async () => {
     const provider = new ScriptedProvider([call('flaky', { fail: true }), call('flaky', { fail: true })])
     const agent = new Agent({ model: provider, tools: [failing('flaky', 1)] })
 
     const result = await agent.run('Go')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('tool_failures')
     expect(result.error).toBe(
       'Tool `flaky` failed 2 times in a row (retry budget 1); last error: Tool `flaky` failed: boom 2',
     )
@@ -174,7 +174,7 @@ describe('retry budgets', () => {
 
     const result = await agent.run('Go')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('tool_failures')
     expect(result.error).toContain('(retry budget 1)')
   })
 
@@ -237,14 +237,14 @@ describe('retry budgets', () => {
 
     const result = await agent.run('Go')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('tool_failures')
     expect(result.error).toBe(
       'Tool `flaky` failed 2 times in a row (retry budget 1); last error: Tool `flaky` failed: boom 4',
     )
     provider.assertDone()
   })
 
-  test('stops with error once failures over the whole run pass maxToolErrors', async () => {
+  test('stops with `tool_failures` once failures over the whole run pass maxToolErrors', async () => {
     const provider = new ScriptedProvider([
       call('flaky', { fail: true }),
       call('flaky', { fail: false }),
@@ -255,7 +255,7 @@ describe('retry budgets', () => {
 
     const result = await agent.run('Go')
 
-    expect(result.stopReason).toBe('error')
+    expect(result.stopReason).toBe('tool_failures')
     expect(result.error).toBe('3 tool calls failed in this run (maxToolErrors 2).')
     provider.assertDone()
   })

@@ -56,7 +56,23 @@ test('checks that need what the target did not report error with how to provide 
   )
   await expect(
     expectCheck('answered_by', 'billing', transcriptOf({ messages: [{ role: 'assistant', content: 'hi' }] })),
-  ).rejects.toThrow('`answered_by` needs messages that name their agent')
+  ).rejects.toThrow(
+    '`answered_by` needs which agent answered, which this transcript does not say (source `target`): run an Agent with `handoffs`',
+  )
+})
+
+test("`answered_by` takes the transcript's `agent` (an adapter's, after handoffs) over the messages", async () => {
+  const messages = [{ role: 'assistant' as const, content: 'done', agent: 'triage' }]
+  const adapted = transcriptOf({ agent: 'refunds', messages, source: 'adapter:openai-agents' })
+
+  expect(await expectCheck('answered_by', 'refunds', adapted)).toEqual({
+    pass: true,
+    reason: 'the last reply is by `refunds`',
+  })
+  expect(await expectCheck('answered_by', 'triage', transcriptOf({ agent: 'refunds' }))).toEqual({
+    pass: false,
+    reason: 'expected a reply by `triage`; the last reply is by `refunds`',
+  })
 })
 
 test('`answered_by` reads the writer of the last reply', async () => {

@@ -26,12 +26,15 @@ describe('cost_usd_lte', () => {
     })
   })
 
-  test('fails when the cost is unknown, because unknown is not zero', async () => {
-    expect(await expectCheck('cost_usd_lte', 1, transcriptOf({ costUsd: null }))).toEqual({
-      pass: false,
-      reason:
-        'cost is unknown (no price for the model), so it cannot be checked against $1.00; set a price in the config or drop `cost_usd_lte`',
-    })
+  test('errors when the cost is unknown, because unknown is neither zero nor over the limit', async () => {
+    await expect(expectCheck('cost_usd_lte', 1, transcriptOf({ costUsd: null }))).rejects.toThrow(
+      '`cost_usd_lte` needs the cost, and no price is known for the model: set `costUsd` on the result, or drop `cost_usd_lte`.',
+    )
+    await expect(
+      expectCheck('cost_usd_lte', 1, transcriptOf({ costUsd: null, usage: null })),
+    ).rejects.toThrow(
+      '`cost_usd_lte` needs the cost, which this target does not report (transcript source `target`): give the framework agent itself as `agent:`',
+    )
   })
 })
 

@@ -25,6 +25,7 @@ export function transcriptOf(
     input: 'hi',
     messages,
     output: '',
+    source: 'target',
     toolCalls,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     costUsd: 0,

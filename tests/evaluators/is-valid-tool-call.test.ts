@@ -111,14 +111,38 @@ describe('without `schemas`', () => {
     )
   })
 
-  test('fails with the reason when the target is not the agent engine', async () => {
-    expect(
-      await expectCheck('is_valid_tool_call', true, transcriptOf({ calls: [['get_weather', { city: 1 }]] })),
-    ).toEqual({
-      pass: false,
-      reason:
-        'the tool schemas are unknown: the target is not the built-in agent engine, which checks every call against its tool; give them with `schemas:` (tool name → JSON Schema)',
+  test('errors, asking for `schemas:`, when the transcript is not from the agent engine', async () => {
+    const foreign = transcriptOf({ calls: [['get_weather', { city: 1 }]] })
+    await expect(expectCheck('is_valid_tool_call', true, foreign)).rejects.toThrow(
+      '`is_valid_tool_call` needs the tool schemas: this transcript comes from `target`, not the built-in agent engine (which checks every call against its tool); give them with `schemas:` (tool name → JSON Schema).',
+    )
+  })
+
+  test('does not take an `llm_call` trace step for proof that the engine checked the calls', async () => {
+    // a foreign transcript that happens to carry an engine-shaped trace: the calls were never checked
+    const foreign = transcriptOf({
+      calls: [['get_weather', { city: 1 }]],
+      trace: [
+        {
+          type: 'llm_call',
+          startedAt: 0,
+          durationMs: 1,
+          iteration: 1,
+          providerId: 'openai',
+          model: 'gpt-4.1-mini',
+          usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+          finishReason: 'tool_calls',
+          toolCalls: 1,
+        },
+      ],
     })
+    await expect(expectCheck('is_valid_tool_call', true, foreign)).rejects.toThrow(/needs the tool schemas/)
+  })
+
+  test('errors when the target does not report its tool calls, rather than finding none to check', async () => {
+    await expect(expectCheck('is_valid_tool_call', true, transcriptOf({ toolCalls: null }))).rejects.toThrow(
+      '`is_valid_tool_call` needs the tool calls, which this target does not report (transcript source `target`)',
+    )
   })
 
   test('passes when there are no tool calls', async () => {

@@ -162,9 +162,9 @@ describe('openReport', () => {
 
   test('refuses a report from a newer evals', async () => {
     const path = join(temp(), 'new.json')
-    writeFileSync(path, JSON.stringify({ schemaVersion: 4, cases: [] }))
+    writeFileSync(path, JSON.stringify({ schemaVersion: 5, cases: [] }))
     await expect(openReport(path)).rejects.toThrow(
-      `${path}: report schemaVersion 4 is newer than this evals reads (3); upgrade evals.`,
+      `${path}: report schemaVersion 5 is newer than this evals reads (4); upgrade evals.`,
     )
   })
 

@@ -41,7 +41,7 @@ describe.each(SCENARIOS)('every report format for $name', (scenario) => {
     expect(data.cases).toHaveLength(
       run.counts.passed + run.counts.failed + run.counts.errored + run.counts.skipped,
     )
-    expect(data.header).toMatchObject({ schemaVersion: 3, summary: { counts: run.counts } })
+    expect(data.header).toMatchObject({ schemaVersion: 4, summary: { counts: run.counts } })
   })
 
   test('report.md gives the counts and stays under the size cap', () => {

@@ -30,6 +30,7 @@ const report: RunReport = {
   usage: { ...emptyUsage(), inputTokens: 1200, outputTokens: 80 },
   costUsd: 0.0123,
   unknownCostCount: 1,
+  unknownUsageCount: 0,
   judges: { verdicts: 0, usage: emptyUsage(), costUsd: null },
   problems: [
     {
@@ -83,6 +84,17 @@ Cost      $0.01 + 1 case runs with unknown price
 Duration  1.23s
 Results   reports/r/results.jsonl
 `)
+  })
+
+  test('says token usage is unknown rather than 0 when the target reports none, and how much is unknown', () => {
+    const none = { ...report, usage: emptyUsage(), unknownUsageCount: 2 }
+    const some = { ...report, unknownUsageCount: 1 }
+    expect(formatSummary(none, makeStyle(false))).toContain(
+      '\nTokens    unknown (the target reports no usage)\n',
+    )
+    expect(formatSummary(some, makeStyle(false))).toContain(
+      '\nTokens    1,200 in · 80 out + 1 case runs with unknown usage\n',
+    )
   })
 
   test('prints plain lines per case for small runs when not in bar mode', () => {

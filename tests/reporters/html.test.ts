@@ -8,7 +8,7 @@ import { openReport } from '../../src/report-file/read.ts'
 import { writeJsonReport } from '../../src/report-file/write-json.ts'
 import { htmlRenderer } from '../../src/reporters/html/html.ts'
 import { launchChromium, NO_CHROMIUM } from './browser.ts'
-import { syntheticResults, writeRun } from './synthetic.ts'
+import { syntheticResult, syntheticResults, writeRun } from './synthetic.ts'
 import { named } from './tools.ts'
 
 const LARGE = 10_000
@@ -135,6 +135,41 @@ describe.skipIf(NO_CHROMIUM !== undefined)(named('the HTML report in headless Ch
     expect(await detail.locator('.timeline .step').count()).toBe(4)
     const shot = await page.screenshot({ fullPage: true })
     expect(shot.length).toBeGreaterThan(10_000)
+  })
+
+  test('says what a target did not report, and which adapter and agent a transcript came from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-html-'))
+    const plain = syntheticResult(21)
+    const adapted = syntheticResult(22)
+    if (
+      plain.status === 'skipped' ||
+      adapted.status === 'skipped' ||
+      !plain.transcript ||
+      !adapted.transcript
+    )
+      throw new Error('synthetic results carry transcripts')
+    plain.transcript = {
+      ...plain.transcript,
+      source: 'target',
+      toolCalls: null,
+      usage: null,
+      iterations: null,
+    }
+    adapted.transcript = { ...adapted.transcript, source: 'adapter:openai-agents', agent: 'refunds' }
+    const json = await writeJsonReport(writeRun(dir, [plain, adapted]), { env: {}, cwd: dir })
+    const file = join(dir, 'report.html')
+    await htmlRenderer.render(await openReport(json, { validate: true }), file)
+    await open(file)
+    const detail = page.locator('#detail')
+    await page.locator('#rows .row', { hasText: 'case-00021' }).click()
+    expect(await detail.locator('p.hint').textContent()).toContain('tokens unknown')
+    expect(await detail.textContent()).toContain(
+      'Tool callsunknown: the target does not report its tool calls',
+    )
+    await page.locator('#rows .row', { hasText: 'case-00022' }).click()
+    expect(await detail.locator('p.hint').textContent()).toContain(
+      'answered by refunds · via adapter:openai-agents',
+    )
   })
 
   test(`stays under 15 MB at ${LARGE.toLocaleString('en-US')} cases and draws only the visible rows (load time: npm run bench:reports)`, async () => {

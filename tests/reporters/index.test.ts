@@ -54,6 +54,7 @@ describe('createReporters', () => {
           input,
           messages: [],
           output: 'x',
+          source: 'target',
           toolCalls: [],
           usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
           costUsd: null,

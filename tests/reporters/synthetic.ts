@@ -13,6 +13,7 @@ export function syntheticTranscript(i: number, output?: string): Transcript {
   return {
     input,
     messages: [{ role: 'user', content: input }],
+    source: 'engine',
     output:
       output ??
       `Your order ${1000 + i} shipped on Monday with the carrier and should arrive within two business days. ` +
@@ -153,6 +154,7 @@ export function writeRun(dir: string, results: Iterable<CaseResult>, suites = ['
     usage: { inputTokens: 840 * total, outputTokens: 128 * total, cacheReadTokens: 0, cacheWriteTokens: 0 },
     costUsd: 0.00021 * total,
     unknownCostCount: 0,
+    unknownUsageCount: 0,
     dir,
     resultsFile,
   }

@@ -45,6 +45,7 @@ export function transcriptOf(
     input,
     messages: [],
     output,
+    source: 'target',
     toolCalls: [],
     usage: emptyUsage(),
     costUsd: null,

@@ -88,7 +88,7 @@ describe('variants', () => {
 
     const path = await writeJsonReport(report, { env: {}, cwd: dir })
     const source = await openReport(path)
-    expect(source.header.schemaVersion).toBe(3)
+    expect(source.header.schemaVersion).toBe(4)
     const order: string[] = []
     for await (const result of source.cases()) order.push(`${String(result.variant)}/${result.caseId}`)
     const junitFile = join(dir, 'report.junit.xml')

@@ -15,7 +15,7 @@ describe('agentTarget', () => {
     expect(transcript.output).toBe('agent saw hi on trial 1')
     expect(transcript.latencyMs).toBe(7)
     expect(transcript.stopReason).toBe('final')
-    expect(transcript.usage.inputTokens).toBe(10)
+    expect(transcript.usage?.inputTokens).toBe(10)
   })
 
   test('passes the suite model to a `createAgent` factory', async () => {
@@ -40,7 +40,7 @@ describe('agentTarget', () => {
 
   test('says what the module exports when it has no agent', async () => {
     await expect(agentTarget({ file: './nothing-useful.ts', baseDir })).rejects.toThrow(
-      'target.agent: `./nothing-useful.ts` must default-export an Agent or a function `(input, ctx) => string | Transcript`, or export `createAgent({ model })`; it exports `helper`, `version`.',
+      'target.agent: `./nothing-useful.ts` must default-export an Agent, an agent of a supported framework (the AI SDK, the OpenAI Agents SDK, LangGraph, Mastra) or a function `(input, ctx) => string | Transcript`, or export `createAgent({ model })`; it exports `helper`, `version`.',
     )
   })
 

@@ -35,7 +35,7 @@ describe('commandTarget', () => {
     })
     const transcript = await commandTarget({ command: `echo '${json}'`, cwd }).run('x', context())
     expect(transcript.output).toBe('ok')
-    expect(transcript.toolCalls.map((call) => call.name)).toEqual(['lookup'])
+    expect(transcript.toolCalls?.map((call) => call.name)).toEqual(['lookup'])
   })
 
   test('rejects a non-zero exit with the last lines of stderr', async () => {

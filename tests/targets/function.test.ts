@@ -23,7 +23,7 @@ describe('functionTarget', () => {
   test('keeps tool calls, usage and cost from a returned transcript-like object', async () => {
     const target = await functionTarget({ ref: './functions.ts#withTools', baseDir })
     const transcript = await target.run('cats', context)
-    expect(transcript.toolCalls.map((call) => call.name)).toEqual(['search'])
+    expect(transcript.toolCalls?.map((call) => call.name)).toEqual(['search'])
     expect(transcript.usage).toEqual({
       inputTokens: 3,
       outputTokens: 1,

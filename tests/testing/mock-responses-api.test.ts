@@ -213,6 +213,29 @@ describe('the mock server speaks the OpenAI Responses API', () => {
     })
   })
 
+  test('a hollow reply (HTTP 200, no message) has no output items, or a message item without content', async () => {
+    const { mock, openai } = await client({
+      script: [{ fault: 'empty-choices' }, { fault: 'null-message' }, { fault: 'empty-choices' }],
+    })
+    const empty = await openai.responses.create({ model: 'gpt-test', input: 'x' })
+    expect(empty.output).toEqual([])
+    // the SDK itself throws on a message item without content: read the body as it came
+    const reply = await fetch(`${mock.openaiBaseURL}/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-test', input: 'x' }),
+    })
+    expect(reply.status).toBe(200)
+    expect(await reply.json()).toMatchObject({
+      object: 'response',
+      output: [{ type: 'message', content: null }],
+    })
+    const events = await collect(
+      await openai.responses.create({ model: 'gpt-test', input: 'x', stream: true }),
+    )
+    expect(events).toMatchObject([{ type: 'response.completed', response: { output: [] } }])
+  })
+
   test('estimates input tokens from `input` when no usage is scripted', async () => {
     const { openai } = await client({ script: [{ text: 'ok' }] })
     const response = await openai.responses.create({ model: 'gpt-test', input: 'x'.repeat(400) })

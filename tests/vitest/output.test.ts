@@ -184,22 +184,17 @@ describe('toStayUnder', () => {
     `)
   })
 
-  test('fails on an unknown cost', async () => {
+  test('throws on an unknown cost, with or without `.not`: unknown is neither under nor over', async () => {
     const run = transcriptOf({ costUsd: null })
-    expect(
-      (
-        await failureOf(() => {
-          expect(run).toStayUnder({ costUsd: 1 })
-        })
-      ).message,
-    ).toMatchInlineSnapshot(`
-      "expect(received).toStayUnder(expected)
-
-      Expected: cost ≤ $1
-      Usage: latency 10 ms · cost unknown · 1 iteration
-
-      Reason: cost is unknown (no price for the model), so it cannot be checked against $1.00; set a price in the config or drop \`cost_usd_lte\`"
-    `)
+    const message =
+      '`cost_usd_lte` needs the cost, and no price is known for the model: set `costUsd` on the result, or drop `cost_usd_lte`.'
+    const under = await failureOf(() => {
+      expect(run).toStayUnder({ costUsd: 1 })
+    })
+    const over = await failureOf(() => {
+      expect(run).not.toStayUnder({ costUsd: 1 })
+    })
+    expect([under.message, over.message]).toEqual([message, message])
   })
 
   test('.not fails when the run stayed within every limit', async () => {

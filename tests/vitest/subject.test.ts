@@ -37,12 +37,23 @@ describe('what the matchers accept', () => {
   test("a target's Transcript", async () => {
     const target = wrapFunction(
       'function:answer',
-      () => ({ output: '{"ok":true}', parsed: { ok: true } }),
+      () => ({ output: '{"ok":true}', parsed: { ok: true }, toolCalls: [] }),
       'answer',
     )
     const transcript = await target.run('hi', { signal: new AbortController().signal, caseId: 'c', trial: 0 })
     expect(transcript).toMatchOutputSchema(z.object({ ok: z.literal(true) }))
     expect(transcript).toCallTools([], { order: 'strict' })
+  })
+
+  test('a transcript whose tool calls are unknown neither passes nor fails a tool matcher: it throws', async () => {
+    const target = wrapFunction('function:answer', () => 'no tools, as far as anyone knows', 'answer')
+    const transcript = await target.run('hi', { signal: new AbortController().signal, caseId: 'c', trial: 0 })
+    expect(() => {
+      expect(transcript).toCallTools([], { order: 'strict' })
+    }).toThrow('`trajectory` needs the tool calls, which this target does not report')
+    expect(() => {
+      expect(transcript).not.toCallTool('lookup')
+    }).toThrow('`tool` needs the tool calls, which this target does not report')
   })
 
   test('rejects anything else with a TypeError naming the matcher', async () => {

@@ -30,11 +30,11 @@ export interface PageCase {
   /** snapshot: status, file, diff from the stored output */
   sn?: { st: string; f: string; d?: string }
   /** conversation turns: user message, reply, tools called, latency ms; the verdicts with `tn` check them */
-  cv?: { u: string; o: string; tl: string[]; ms: number }[]
+  cv?: { u: string; o: string; tl: string[] | null; ms: number }[]
   in?: string
   out?: string
-  /** tool calls: name, arguments, result, error (as JSON text), ms */
-  tc?: { n: string; a: string; r?: string; err?: string; ms: number }[]
+  /** tool calls: name, arguments, result, error (as JSON text), ms; null when the target did not report them */
+  tc?: { n: string; a: string; r?: string; err?: string; ms?: number }[] | null
   /** trace: type, start offset ms, duration ms, label */
   tr?: { ty: string; at: number; ms: number; l: string }[]
   /** a pass of which some checks were skipped: "2 of 3 checks ran (skipped: rubric)" */
@@ -42,10 +42,13 @@ export interface PageCase {
   /** error (errored) or skip reason (skipped) */
   err?: string
   why?: string
-  /** target latency ms, cost USD (null unknown), tokens in and out */
+  /** target latency ms, cost USD (null unknown), tokens in and out (null unknown) */
   lat?: number
   cost?: number | null
-  tok?: [number, number]
+  tok?: [number, number] | null
+  /** where the transcript came from (`adapter:ai-sdk`, …), and the agent that answered after handoffs */
+  src?: string
+  ag?: string
   /** baseline transition, when the suite was compared */
   b?: string
   /** a known failure (`expect_fail`): its reason, or '' for `true` */
@@ -155,14 +158,17 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
   page.out = text(transcript.output)
   page.lat = round(transcript.latencyMs)
   page.cost = transcript.costUsd
-  page.tok = [transcript.usage.inputTokens, transcript.usage.outputTokens]
-  if (transcript.toolCalls.length > 0) {
+  page.tok = transcript.usage && [transcript.usage.inputTokens, transcript.usage.outputTokens]
+  if (transcript.source !== undefined) page.src = transcript.source
+  if (transcript.agent !== undefined) page.ag = transcript.agent
+  if (transcript.toolCalls === null) page.tc = null
+  else if (transcript.toolCalls.length > 0) {
     page.tc = transcript.toolCalls.map((call) => ({
       n: call.name,
       a: json(call.args),
       ...(call.result !== undefined && { r: json(call.result) }),
       ...(call.error !== undefined && { err: text(call.error) }),
-      ms: round(call.durationMs),
+      ...(call.durationMs !== undefined && { ms: round(call.durationMs) }),
     }))
   }
   const trace = transcript.trace

@@ -195,7 +195,7 @@ export const PAGE_SCRIPT = String.raw`
     detail.appendChild(el('h3', '', 'Conversation'));
     c.cv.forEach(function (turn, at) {
       var box = el('div', 'turn');
-      box.appendChild(el('h4', '', 'Turn ' + (at + 1) + ' · ' + ms(turn.ms) + (turn.tl.length ? ' · tools: ' + turn.tl.join(', ') : '')));
+      box.appendChild(el('h4', '', 'Turn ' + (at + 1) + ' · ' + ms(turn.ms) + (turn.tl === null ? ' · tools unknown' : turn.tl.length ? ' · tools: ' + turn.tl.join(', ') : '')));
       box.appendChild(el('pre', 'user', turn.u));
       box.appendChild(el('pre', 'reply', turn.o));
       var checks = c.v.filter(function (v) { return v.tn === at + 1; });
@@ -222,7 +222,8 @@ export const PAGE_SCRIPT = String.raw`
   function renderCase(detail, c, title) {
     detail.appendChild(el('h2', '', title + (c.t > 0 ? ' (trial ' + (c.t + 1) + ')' : '')));
     var facts = el('p', 'hint', [c.st, c.sc === undefined ? '' : 'score ' + c.sc.toFixed(2), ms(c.ms),
-      c.tok ? c.tok[0] + ' → ' + c.tok[1] + ' tokens' : '', usd(c.cost), c.tags.length ? 'tags ' + c.tags.join(', ') : '',
+      c.tok ? c.tok[0] + ' → ' + c.tok[1] + ' tokens' : c.tok === null ? 'tokens unknown' : '', usd(c.cost),
+      c.ag ? 'answered by ' + c.ag : '', c.src && c.src !== 'target' ? 'via ' + c.src : '', c.tags.length ? 'tags ' + c.tags.join(', ') : '',
       c.b ? 'baseline: ' + c.b : ''].filter(Boolean).join(' · '));
     detail.appendChild(facts);
     if (c.err) section(detail, 'Error', c.err);
@@ -239,10 +240,11 @@ export const PAGE_SCRIPT = String.raw`
       detail.appendChild(el('h3', '', c.cv ? 'Verdicts on the whole conversation' : 'Verdicts'));
       detail.appendChild(verdictTable(whole));
     }
+    if (c.tc === null) section(detail, 'Tool calls', 'unknown: the target does not report its tool calls');
     if (c.tc) {
       detail.appendChild(el('h3', '', 'Tool calls'));
       c.tc.forEach(function (call) {
-        detail.appendChild(el('p', '', call.n + ' · ' + ms(call.ms)));
+        detail.appendChild(el('p', '', call.n + (call.ms === undefined ? '' : ' · ' + ms(call.ms))));
         detail.appendChild(el('pre', '', 'arguments: ' + call.a + (call.r !== undefined ? '\nresult: ' + call.r : '') + (call.err !== undefined ? '\nerror: ' + call.err : '')));
       });
     }

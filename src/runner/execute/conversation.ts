@@ -3,8 +3,8 @@ import { ConfigError, toError } from '../../errors.ts'
 import type { CompileContext, EvaluatorCompiler } from '../../cases/compile-checks.ts'
 import type { Evaluator, Verdict } from '../../evaluators/evaluator.ts'
 import type { Target, TargetContext } from '../../targets/target.ts'
-import type { Message, Transcript, Turn } from '../../types.ts'
-import { addUsage, emptyUsage } from '../../types.ts'
+import type { Message, ToolCallRecord, Transcript, Turn, Usage } from '../../types.ts'
+import { AGENT_STOPS, addUsage, emptyUsage } from '../../types.ts'
 import type { ConversationTurn } from '../../model/case-result.ts'
 import { nextSimulatedMessage } from './simulated-user.ts'
 
@@ -73,10 +73,12 @@ export interface ConversationOutcome {
 }
 
 /**
- * Runs the conversation: each user message goes to the target with the history so far (as a list of turns, the
- * form every target takes), and each reply is checked by its turn's checks through `check`. `turns` is filled as
- * the turns finish, so an errored case still shows how far it got. The transcript joins the turns: messages, tool
- * calls, usage, cost and latency of all of them, the last reply as the output.
+ * Runs the conversation: each user message goes to the target with the history so far, both as a list of text turns
+ * (the form every target takes) and as messages with the earlier turns' tool calls and results (`context.history`),
+ * and each reply is checked by its turn's checks through `check`. A reply in which the agent stopped on its own
+ * account (out of iterations, a truncated reply…) ends the conversation. `turns` is filled as the turns finish, so an
+ * errored case still shows how far it got. The transcript joins the turns: messages, tool calls, usage, cost and
+ * latency of all of them, the last reply as the output.
  */
 export async function converse(
   conversation: Conversation,
@@ -86,24 +88,35 @@ export async function converse(
   turns: ConversationTurn[],
 ): Promise<ConversationOutcome> {
   const history: Turn[] = typeof job.input === 'string' ? [] : [...job.input]
+  const messages: Message[] = history.map(({ content, role }) => ({ content, role }))
   const replies: Transcript[] = []
   const say = async (user: string): Promise<Transcript> => {
+    const before = [...messages]
     history.push({ content: user, role: 'user' })
-    const transcript = await job.target.run([...history], context)
+    messages.push({ content: user, role: 'user' })
+    const transcript = await job.target.run([...history], { ...contextOf(context), history: before })
     replies.push(transcript)
     if (transcript.error !== undefined) throw new Error(`turn ${String(replies.length)}: ${transcript.error}`)
     history.push({ content: transcript.output, role: 'assistant' })
+    messages.push(...replyMessages(transcript))
     turns.push({
       latencyMs: transcript.latencyMs,
       output: transcript.output,
-      tools: transcript.toolCalls.map((call) => call.name),
+      tools: transcript.toolCalls?.map((call) => call.name) ?? null,
       user,
     })
     return transcript
   }
+  const stopped = (): boolean => {
+    const last = replies.at(-1)?.stopReason
+    return last !== undefined && AGENT_STOPS.has(last)
+  }
   if (conversation.kind === 'scripted') {
-    for (const turn of conversation.turns) await check(await say(turn.user), turn.evaluators, turns.length)
-    return { transcript: joined(job.input, history, replies), evaluators: [] }
+    for (const turn of conversation.turns) {
+      await check(await say(turn.user), turn.evaluators, turns.length)
+      if (stopped()) break
+    }
+    return { transcript: joined(job.input, history, messages, replies), evaluators: [] }
   }
   const spec = conversation.user
   const model = spec.model ?? job.model
@@ -124,6 +137,7 @@ export async function converse(
     }
     if (turns.length === spec.maxTurns) break
     await say(next)
+    if (stopped()) break
   }
   const goal: Verdict = {
     pass: goalMet,
@@ -133,29 +147,56 @@ export async function converse(
     details: { goal: spec.goal, model: provider.id, turns: turns.length, usage: usage.value },
   }
   return {
-    transcript: joined(job.input, history, replies),
+    transcript: joined(job.input, history, messages, replies),
     evaluators: [{ name: 'simulated_user', evaluate: () => goal }],
   }
 }
 
+/** The target context for one turn: the pair's, read through (its signal is made on first use). */
+function contextOf(context: TargetContext): TargetContext {
+  const turn: TargetContext = {
+    caseId: context.caseId,
+    trial: context.trial,
+    get signal() {
+      return context.signal
+    },
+  }
+  if (context.model !== undefined) turn.model = context.model
+  if (context.vars !== undefined) turn.vars = context.vars
+  return turn
+}
+
+/** What a reply added to the conversation: its messages after the last user message, or else its output. */
+function replyMessages(reply: Transcript): Message[] {
+  const fromUser = reply.messages.findLastIndex((message) => message.role === 'user')
+  const added = fromUser === -1 ? [] : reply.messages.slice(fromUser + 1)
+  return added.length > 0 ? added : [{ content: reply.output, role: 'assistant' }]
+}
+
 /** One transcript for the whole conversation; keys in canonical order, as the target transcripts. */
-function joined(input: string | Turn[], history: Turn[], replies: readonly Transcript[]): Transcript {
+function joined(
+  input: string | Turn[],
+  history: Turn[],
+  messages: Message[],
+  replies: readonly Transcript[],
+): Transcript {
   const last = replies.at(-1)
-  const messages: Message[] =
-    typeof input === 'string' ? [] : input.map(({ content, role }) => ({ content, role }))
-  let usage = emptyUsage()
+  let usage: Usage | null = emptyUsage()
   let costUsd: number | null = replies.length === 0 ? null : 0
   let latencyMs = 0
-  let iterations = 0
+  let iterations: number | null = 0
+  let toolCalls: ToolCallRecord[] | null = []
+  // a field is known for the conversation only when every turn reported it
   for (const reply of replies) {
-    const fromUser = reply.messages.findLastIndex((message) => message.role === 'user')
-    messages.push(...reply.messages.slice(Math.max(0, fromUser)))
-    usage = addUsage(usage, reply.usage)
+    usage = usage === null || reply.usage === null ? null : addUsage(usage, reply.usage)
     costUsd = costUsd === null || reply.costUsd === null ? null : costUsd + reply.costUsd
     latencyMs += reply.latencyMs
-    iterations += reply.iterations
+    iterations = iterations === null || reply.iterations === null ? null : iterations + reply.iterations
+    toolCalls = toolCalls === null || reply.toolCalls === null ? null : [...toolCalls, ...reply.toolCalls]
   }
-  const transcript = { costUsd } as Transcript
+  const transcript = {} as Transcript
+  if (last?.agent !== undefined) transcript.agent = last.agent
+  transcript.costUsd = costUsd
   // the history the last reply answered, as the target saw it
   transcript.input = replies.length === 0 ? history : history.slice(0, -1)
   transcript.iterations = iterations
@@ -163,8 +204,10 @@ function joined(input: string | Turn[], history: Turn[], replies: readonly Trans
   transcript.messages = messages
   transcript.output = last?.output ?? ''
   if (last?.parsed !== undefined) transcript.parsed = last.parsed
+  transcript.source = last?.source ?? 'target'
+  if (last?.stopDetail !== undefined) transcript.stopDetail = last.stopDetail
   if (last?.stopReason !== undefined) transcript.stopReason = last.stopReason
-  transcript.toolCalls = replies.flatMap((reply) => reply.toolCalls)
+  transcript.toolCalls = toolCalls
   const trace = replies.flatMap((reply) => reply.trace ?? [])
   if (trace.length > 0) transcript.trace = trace
   transcript.usage = usage

@@ -2,6 +2,7 @@ import { runInCallScope, type CallRecorder } from '../../engine/call-scope.ts'
 import type { RateLimiters } from '../../engine/rate-limit.ts'
 import { EvalsError, TimeoutError, toError } from '../../errors.ts'
 import type { Evaluator, EvaluatorContext, Verdict } from '../../evaluators/evaluator.ts'
+import { agentStopVerdict } from '../../evaluators/stop-reason.ts'
 import type { ScriptedApproval, Target, TargetContext } from '../../targets/target.ts'
 import type { Transcript, Turn } from '../../types.ts'
 import { CaseTimeouts, type Stoppable } from './case-timeouts.ts'
@@ -89,6 +90,9 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
   await check(transcript, evaluators)
+  // the agent's own stop (out of iterations, a truncated reply…) fails the case, unless a check grades the stop
+  const stop = evaluators.some((evaluator) => evaluator.gradesStop) ? undefined : agentStopVerdict(transcript)
+  if (stop) pair.verdicts.push(named(stop, { name: 'stop_reason' }))
   const snapshot = job.snapshot?.store.check(job.caseId, job.trial, transcript, pair.turns)
   if (job.snapshot?.strict === true && snapshot?.status === 'changed')
     pair.verdicts.push(snapshotVerdict(snapshot))
@@ -121,7 +125,7 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
 }
 
 /** The verdict with its evaluator's name and weight, its keys in canonical order for the same reason. */
-function named(verdict: Verdict, evaluator: Evaluator, turn?: number): NamedVerdict {
+function named(verdict: Verdict, evaluator: Pick<Evaluator, 'name' | 'weight'>, turn?: number): NamedVerdict {
   const { pass, score, reason, skipped, details } = verdict
   const out = (details === undefined ? {} : { details }) as NamedVerdict
   out.evaluator = evaluator.name

@@ -21,6 +21,7 @@ export class RunStats {
   #judgeCostUnknown = false
   #knownCostCount = 0
   #unknownCostCount = 0
+  #unknownUsageCount = 0
   readonly #latencies = new TypedList(Float64Array, 1024)
 
   /** Registers a suite's cases before their first results arrive; case `i` of the list is then case `start + i`. */
@@ -38,7 +39,8 @@ export class RunStats {
     const transcript = result.transcript
     if (transcript) {
       this.#latencies.push(transcript.latencyMs)
-      this.usage = addUsage(this.usage, transcript.usage)
+      if (transcript.usage === null) this.#unknownUsageCount++
+      else this.usage = addUsage(this.usage, transcript.usage)
       if (transcript.costUsd === null) this.#unknownCostCount++
       else {
         this.#knownCost += transcript.costUsd
@@ -58,6 +60,7 @@ export class RunStats {
     | 'usage'
     | 'costUsd'
     | 'unknownCostCount'
+    | 'unknownUsageCount'
     | 'judges'
     | 'problems'
     | 'moreProblems'
@@ -73,6 +76,7 @@ export class RunStats {
       usage: this.usage,
       costUsd: this.#knownCostCount === 0 ? null : this.#knownCost,
       unknownCostCount: this.#unknownCostCount,
+      unknownUsageCount: this.#unknownUsageCount,
       judges: { ...this.#judges, costUsd: this.#judgeCostUnknown ? null : this.#judges.costUsd },
       problems: this.problems,
       moreProblems: this.moreProblems,

@@ -62,7 +62,8 @@ function summaryOf(run: VariantRun, cases: readonly CaseStats[]): VariantSummary
     accuracy: run.accuracy && { value: run.accuracy.accuracy, interval: run.accuracy.interval },
     passHatK: scored.length === 0 ? null : mean(scored.map((entry) => entry.passHatK ?? 0)),
     latencyMs: latency && { p50: latency.p50, p95: latency.p95 },
-    tokensPerCase: run.tokens === undefined || runs === 0 ? null : run.tokens.total / runs,
+    tokensPerCase:
+      run.tokens === undefined || run.tokens.unknown > 0 || runs === 0 ? null : run.tokens.total / runs,
     costPerCaseUsd: costKnown && runs > 0 ? cost / runs : null,
     costPerPassUsd: costKnown && passes > 0 ? cost / passes : null,
   }
@@ -93,6 +94,8 @@ function pairOf(a: VariantRun, b: VariantRun, comparison: Comparison, alpha: num
 /** The target's tokens of each variant, counted as its results arrive. */
 export interface VariantTokens {
   total: number
+  /** pairs whose target reported no usage: the per-case figure is then unknown */
+  unknown: number
 }
 
 /** Tallies the target's tokens per (suite, variant). */
@@ -102,8 +105,10 @@ export class VariantTokenTally {
   add(result: CaseResult): void {
     if (result.variant === undefined || result.status === 'skipped' || !result.transcript) return
     const key = `${result.suite}\u0000${result.variant}`
-    const tokens = this.#bySuite.get(key) ?? { total: 0 }
-    tokens.total += result.transcript.usage.inputTokens + result.transcript.usage.outputTokens
+    const tokens = this.#bySuite.get(key) ?? { total: 0, unknown: 0 }
+    const usage = result.transcript.usage
+    if (usage === null) tokens.unknown++
+    else tokens.total += usage.inputTokens + usage.outputTokens
     this.#bySuite.set(key, tokens)
   }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { toError } from '../../errors.ts'
 import { openAiEmbeddings } from './embeddings-wire.ts'
-import { sendHollow, type HollowFault } from './hollow.ts'
+import { sendHollow, type HollowFault } from './hollow-wire.ts'
 import { MockRateLimiter } from './rate-limit.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {

@@ -220,6 +220,7 @@ describe('judge failures', () => {
           input: '',
           messages: [],
           output: '',
+          source: 'target',
           toolCalls: [],
           usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
           costUsd: null,

@@ -1,0 +1,46 @@
+import type { Usage } from '../types.ts'
+
+type CalcPrice = typeof import('@pydantic/genai-prices').calcPrice
+
+let calcPrice: CalcPrice | undefined
+
+/**
+ * The USD cost of `usage` on `model`, from the @pydantic/genai-prices table; null when the model has no known
+ * price. `model` may carry its provider: `gpt-4.1-mini`, `openai/gpt-4.1-mini`, `openai:gpt-4.1-mini`. Cache
+ * reads and writes are priced as such (they are part of `inputTokens`).
+ */
+export async function costOf(usage: Usage, model: string): Promise<number | null> {
+  calcPrice ??= (await import('@pydantic/genai-prices')).calcPrice
+  const [provider, name] = splitModel(model)
+  const tokens = {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_read_tokens: usage.cacheReadTokens,
+    cache_write_tokens: usage.cacheWriteTokens,
+  }
+  const priced =
+    (provider === undefined ? null : calcPrice(tokens, name, { providerId: provider })) ??
+    calcPrice(tokens, name)
+  return priced ? priced.total_price : null
+}
+
+/** `openai.chat` (an AI SDK provider id), `openai/…`, `openai:…` → `openai`. */
+function splitModel(model: string): [string | undefined, string] {
+  const match = /^([\w.-]+)[/:](.+)$/.exec(model)
+  return match ? [match[1]?.split('.')[0], match[2] ?? model] : [undefined, model]
+}
+
+/** The cost of a run made of model calls: null as soon as one call's usage or price is unknown. */
+export async function costOfCalls(
+  calls: readonly { model: string; usage: Usage | null }[],
+): Promise<number | null> {
+  if (calls.length === 0) return null
+  let total = 0
+  for (const call of calls) {
+    if (call.usage === null) return null
+    const cost = await costOf(call.usage, call.model)
+    if (cost === null) return null
+    total += cost
+  }
+  return total
+}
