@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { loadSuites } from '../../src/cases/load.ts'
@@ -43,4 +45,18 @@ test('a folder locked by another run is refused with what to do; released, it ca
   await release()
   const again = await lockRunFolder(dir)
   await again()
+})
+
+test('a lock left by a killed process of this machine is taken over at once', async () => {
+  const dir = join(tempDir(), 'run')
+  // the lock a `kill -9` leaves: the folder, naming a process that has ended
+  const { pid } = spawnSync(process.execPath, ['-e', ''])
+  mkdirSync(join(dir, '.lock'), { recursive: true })
+  writeFileSync(join(dir, '.lock', 'owner.json'), JSON.stringify({ pid, host: hostname() }))
+  const release = await lockRunFolder(dir)
+  await release()
+  // a live holder is not: this process
+  mkdirSync(join(dir, '.lock'))
+  writeFileSync(join(dir, '.lock', 'owner.json'), JSON.stringify({ pid: process.pid, host: hostname() }))
+  await expect(lockRunFolder(dir)).rejects.toThrow('Another process is running')
 })
