@@ -6,8 +6,8 @@ export type {
   MockLlmServer,
   MockLlmServerOptions,
   MockMessageReply,
+  MockRateLimit,
   MockReply,
   MockRequest,
   MockToolCall,
 } from './types.ts'
-export type { MockRateLimit } from './rate-limit.ts'

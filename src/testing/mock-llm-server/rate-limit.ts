@@ -1,20 +1,4 @@
-import type { MockErrorReply, MockRequest } from './types.ts'
-
-/**
- * A provider's rate limit as the mock server enforces it: a request budget and a token budget, each a bucket that
- * refills continuously, charged when a request arrives (as OpenAI and Anthropic do). Replies describe the budgets in
- * the called API's headers; a request over either budget gets a 429 with `retry-after-ms`.
- */
-export interface MockRateLimit {
-  requestsPerSecond?: number
-  /** requests that may arrive at once @default one second's worth */
-  requestBurst?: number
-  tokensPerMinute?: number
-  /** tokens that may be spent at once @default one second's worth */
-  tokenBurst?: number
-  /** send no rate-limit headers (a 429 still carries `retry-after-ms`), as many gateways do @default false */
-  silent?: boolean
-}
+import type { MockErrorReply, MockRateLimit, MockRequest } from './types.ts'
 
 /** The budgets of one mock server; `admit` charges a request or answers why not. */
 export class MockRateLimiter {

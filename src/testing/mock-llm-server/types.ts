@@ -1,4 +1,3 @@
-import type { MockRateLimit } from './rate-limit.ts'
 import type { FinishReason, Usage } from '../../types.ts'
 
 /** A tool call the mock model makes: `args` as a value, or `arguments` as raw (possibly malformed) JSON text. */
@@ -112,4 +111,20 @@ export interface MockLlmServer {
   /** appends replies to the script */
   enqueue(...replies: MockReply[]): void
   close(): Promise<void>
+}
+
+/**
+ * A provider's rate limit as the mock server enforces it: a request budget and a token budget, each a bucket that
+ * refills continuously, charged when a request arrives (as OpenAI and Anthropic do). Replies describe the budgets in
+ * the called API's headers; a request over either budget gets a 429 with `retry-after-ms`.
+ */
+export interface MockRateLimit {
+  requestsPerSecond?: number
+  /** requests that may arrive at once @default one second's worth */
+  requestBurst?: number
+  tokensPerMinute?: number
+  /** tokens that may be spent at once @default one second's worth */
+  tokenBurst?: number
+  /** send no rate-limit headers (a 429 still carries `retry-after-ms`), as many gateways do @default false */
+  silent?: boolean
 }
