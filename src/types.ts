@@ -294,6 +294,12 @@ export interface BudgetReading {
   remaining: number
   /** time until the budget is whole again, when the headers said */
   resetMs: number | undefined
+  /**
+   * when the headers gave a time of day rather than a duration (Anthropic): that time, in epoch ms. Measured from
+   * the call's sending rather than from its reply, it is never shorter than the provider meant, so the refill rate
+   * read from it is never too high however late the reply came.
+   */
+  resetAt?: number
 }
 
 /**

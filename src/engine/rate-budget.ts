@@ -4,6 +4,8 @@ import type { BudgetReading } from '../types.ts'
 export interface SentCall {
   seq: number
   cost: number
+  /** when it was sent (epoch ms) */
+  sentAt: number
 }
 
 /**
@@ -26,7 +28,7 @@ export class RateBudget {
     this.#readAt = now
     this.#readSeq = call.seq
     // until a reading tells more, the documented meaning: both APIs' limits are per minute
-    this.#ratePerMs = Math.max(reading.limit / 60_000, refillRate(reading) ?? 0)
+    this.#ratePerMs = Math.max(reading.limit / 60_000, refillRate(reading, call) ?? 0)
   }
 
   /** takes the reading of the reply to `call`, come `now`; a reply to an older call than the last one's is ignored */
@@ -35,7 +37,7 @@ export class RateBudget {
     this.#reading = reading
     this.#readAt = now
     this.#readSeq = call.seq
-    this.#ratePerMs = Math.max(this.#ratePerMs, refillRate(reading) ?? 0)
+    this.#ratePerMs = Math.max(this.#ratePerMs, refillRate(reading, call) ?? 0)
     this.#since = this.#since.filter((sent) => sent.seq > call.seq)
   }
 
@@ -63,7 +65,12 @@ export class RateBudget {
  * rounded up, so this is a lower bound of the rate, and the highest such bound seen is the best estimate. A budget
  * missing one unit or less says nothing.
  */
-function refillRate({ limit, remaining, resetMs }: BudgetReading): number | undefined {
+function refillRate(
+  { limit, remaining, resetMs: duration, resetAt }: BudgetReading,
+  call: SentCall,
+): number | undefined {
+  // a time of day is measured from the call's sending: the provider read its clock later than that
+  const resetMs = resetAt === undefined ? duration : resetAt - call.sentAt
   const missing = limit - remaining - 1
   if (resetMs === undefined || resetMs <= 0 || missing <= 0) return undefined
   return missing / resetMs

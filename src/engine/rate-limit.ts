@@ -157,7 +157,7 @@ export class AdaptiveLimiter {
   #grant(tokens: number): RateLimitSlot {
     this.#active++
     const generation = this.#generation
-    const request: SentCall = { seq: this.#seq++, cost: 1 }
+    const request: SentCall = { seq: this.#seq++, cost: 1, sentAt: Date.now() }
     const spent: SentCall = { ...request, cost: tokens }
     this.#requests?.spend(request)
     this.#tokens?.spend(spent)

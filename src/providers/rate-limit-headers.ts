@@ -48,11 +48,22 @@ function budget(headers: Headers, pattern: string, now: number): BudgetReading |
   const remaining = Number(headers.get(pattern.replace('{}', 'remaining')) ?? Number.NaN)
   if (!Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0) return undefined
   const reset = headers.get(pattern.replace('{}', 'reset'))
-  return {
+  const reading: BudgetReading = {
     limit,
     remaining: Math.max(0, remaining),
     resetMs: reset === null ? undefined : resetMsOf(reset, now),
   }
+  const resetAt = reset === null ? undefined : timeOfDay(reset)
+  if (resetAt !== undefined) reading.resetAt = resetAt
+  return reading
+}
+
+/** an RFC 3339 time (Anthropic's reset) in epoch ms; undefined for a duration */
+function timeOfDay(value: string): number | undefined {
+  const trimmed = value.trim()
+  if (!/^\d{4}-\d\d-\d\dT/.test(trimmed)) return undefined
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? undefined : date
 }
 
 const durationPart = /(\d+(?:\.\d+)?)(ms|h|m|s)/g

@@ -29,8 +29,8 @@ describe('readRateLimitHeaders', () => {
       'retry-after': '2',
     })
     expect(readRateLimitHeaders(headers, now)).toEqual({
-      requests: { limit: 50, remaining: 0, resetMs: 1500 },
-      tokens: { limit: 40000, remaining: 39000, resetMs: 2000 },
+      requests: { limit: 50, remaining: 0, resetMs: 1500, resetAt: now + 1500 },
+      tokens: { limit: 40000, remaining: 39000, resetMs: 2000, resetAt: now + 2000 },
       retryAfterMs: 2000,
     })
   })
