@@ -95,6 +95,8 @@ export async function writeBaseline(
   try {
     await writeFileAtomic(path, serializeBaseline(redactor.value(parsed.data)), { durable: true })
   } catch (error) {
+    // a file system's refusal (full disk, a name too long, …) goes up as it is: the CLI says what it means
+    if (typeof (error as NodeJS.ErrnoException).code === 'string') throw error
     throw new ConfigError(
       `Cannot write baseline file \`${path}\`: ${toError(error).message}. Check that its directory is writable.`,
       { cause: error },
