@@ -11,11 +11,15 @@ import { PAGE_STRING_CHARS } from '../../src/reporters/html/page-data.ts'
 import { junitRenderer } from '../../src/reporters/junit.ts'
 import { MARKDOWN_MAX_BYTES, markdownRenderer } from '../../src/reporters/markdown.ts'
 import type { CaseResult } from '../../src/model/case-result.ts'
+import { createRedactor, loadSecretShapes } from '../../src/util/redact.ts'
 import { launchChromium, NO_CHROMIUM } from './browser.ts'
 import { syntheticTranscript, writeRun } from './synthetic.ts'
 import { junitSchemaErrors, named, NO_XMLLINT } from './tools.ts'
 
 const SECRET_ENV = 'env-secret-value-1234'
+// an Anthropic key's shape (secretlint's rule: 93 characters after the prefix, ending AA), built so no scanner flags
+// this file
+const ANTHROPIC_KEY = `sk-ant-api03-${'abcdefghij'.repeat(9)}klmAA`
 
 /** Model output that tries to break out of every format. */
 const PAYLOADS: Record<string, string> = {
@@ -28,7 +32,7 @@ const PAYLOADS: Record<string, string> = {
   nul: 'before\u0000after',
   'lone surrogates': 'high \ud800 low \udc00 end',
   cdata: 'a ]]> b ]]> c <![CDATA[ d',
-  secrets: `key sk-ant-api03-abcdefghijklmnop and ${SECRET_ENV}`,
+  secrets: `key ${ANTHROPIC_KEY} and ${SECRET_ENV}`,
   '5 MB': 'A'.repeat(5 * 1024 * 1024),
 }
 
@@ -65,7 +69,9 @@ const env = { OPENAI_API_KEY: SECRET_ENV }
 
 beforeAll(async () => {
   const results = Object.entries(PAYLOADS).map(([name, payload], i) => hostileCase(name, payload, i))
-  const json = await writeJsonReport(writeRun(dir, results, ['hostile']), { env, cwd: dir })
+  // what a run redacts with: the environment's keys and secretlint's shapes
+  const redactor = createRedactor({ env, shapes: await loadSecretShapes() })
+  const json = await writeJsonReport(writeRun(dir, results, ['hostile']), { redactor, cwd: dir })
   for (const renderer of [junitRenderer, htmlRenderer, markdownRenderer]) {
     await renderer.render(await openReport(json, { env }), join(dir, renderer.fileName))
   }
@@ -79,7 +85,7 @@ describe('hostile model output', () => {
     }
     const expected = Object.values(PAYLOADS).map((payload) =>
       payload
-        .replace('sk-ant-api03-abcdefghijklmnop', 'sk-ant-[redacted]')
+        .replace(ANTHROPIC_KEY, '[redacted]')
         .replace(SECRET_ENV, '[redacted OPENAI_API_KEY]'),
     )
     expect(outputs).toEqual(expected)
@@ -153,7 +159,7 @@ describe.skipIf(NO_CHROMIUM !== undefined)(named('hostile model output in Chromi
       await page.locator('#detail h2', { hasText: label }).waitFor()
       const output = await page.locator('#detail pre').nth(1).textContent()
       const payload = (PAYLOADS[name] as string)
-        .replace('sk-ant-api03-abcdefghijklmnop', 'sk-ant-[redacted]')
+        .replace(ANTHROPIC_KEY, '[redacted]')
         .replace(SECRET_ENV, '[redacted OPENAI_API_KEY]')
       if (payload.length > PAGE_STRING_CHARS)
         expect(output?.startsWith('A'.repeat(PAGE_STRING_CHARS))).toBe(true)
