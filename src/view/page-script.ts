@@ -8,6 +8,8 @@ export const VIEW_SCRIPT = String.raw`'use strict'
 // browser more than everything else on the page (the trend chart still shows every run)
 const FIRST_ROWS = 200
 const TRANSITION_ORDER = ['regressed', 'input-changed', 'unscored', 'new', 'removed', 'improved', 'unchanged']
+// the paired test's name by its method, as testName (src/baselines/format.ts) says it
+const TEST_NAMES = { 'stratified-permutation': 'paired permutation test', 'mcnemar-exact': 'exact McNemar test', 'sign-test': 'sign test' }
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag)
@@ -204,7 +206,7 @@ async function compare(suite, current, reference, target) {
   target.replaceChildren(el('div', { class: 'panel compare-panel' },
     el('p', {}, when(reference.startedAt), ' → ', when(current.startedAt), ': accuracy ',
       pct(comparison.accuracy.baseline), ' → ', pct(comparison.accuracy.current),
-      paired ? ' · ' + (paired.method === 'mcnemar-exact' ? 'exact McNemar' : 'sign test') + ' p = ' + paired.pValue.toFixed(4) + ' on ' + paired.cases + ' paired cases' : '',
+      paired ? ' · ' + (TEST_NAMES[paired.method] || paired.method) + ' p = ' + paired.pValue.toFixed(4) + ' on ' + paired.cases + ' paired cases' : '',
       ' · gate ', el('strong', { class: 'gate gate-' + gate.decision }, gate.decision.toUpperCase())),
     el('p', { class: 'counts' }, TRANSITION_ORDER.map((t) => comparison.counts[t] + ' ' + t).join(' · ')),
     el('ul', {}, gate.reasons.concat(gate.warnings).map((reason) => el('li', {}, reason))),

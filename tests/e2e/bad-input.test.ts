@@ -71,7 +71,12 @@ test.each([
     ['run', 'good.yaml', '--baseline', 'bad-baseline.json'],
     /`bad-baseline\.json`/,
   ],
-  ['a missing baseline file', ['run', 'good.yaml', '--baseline', 'none.json'], /`none\.json` does not exist/],
+  // without `--baseline-missing error` a missing baseline only warns: a new suite never blocks (tests/e2e/baseline.test.ts)
+  [
+    'a missing baseline file with `--baseline-missing error`',
+    ['run', 'good.yaml', '--baseline', 'none.json', '--baseline-missing', 'error'],
+    /^Baseline file `none\.json` does not exist\. Create it with `evals run <case-file> --update-baseline`, or drop `--baseline-missing error` to run this suite ungated\.\n$/,
+  ],
   ['a missing report file', ['report', 'none.json'], /`none\.json`/],
 ])('%s exits 2 with a message that says where, and no stack trace', async (_, args, where) => {
   const run = await runCli([...args, ...(args[0] === 'run' ? ['--out', join(dir, 'reports')] : [])], {

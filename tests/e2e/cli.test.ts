@@ -26,7 +26,10 @@ describe('evals (built bin)', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('evals run <cases.yaml|glob…> [options]')
     expect(run.stdout).toContain(
-      'Exit codes: 0 all passed (gate warnings included); 1 a case failed or the gate failed; 2 the run could not\nhappen, or cases only errored',
+      'Exit codes: 0 all passed (gate warnings included); 1 the gate failed, or a case failed (with the default\n' +
+        '`--fail-on failure`; `expect_fail` cases aside); 2 the run could not happen, or cases only errored — an\n' +
+        'infrastructure failure (target crashed or timed out, a check threw, a broken baseline), not a quality failure;\n' +
+        '130 interrupted. The `Outcome` line says which happened.\n',
     )
   })
 

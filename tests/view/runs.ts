@@ -14,20 +14,23 @@ export const support: Suite = suiteOf(
 )
 
 /**
- * A real run of the `support` suite into `reports`, failing the cases named in `broken`; with report.html. With
- * `baselines`, the run is compared with (or, with `record`, written as) the suite's baseline there.
+ * A real run of the `support` suite (or `suite`, a variation of it such as a `gate:` block) into `reports`, failing
+ * every trial of the cases named in `broken`; `trials` as `--trials`; with report.html. With `baselines`, the run is
+ * compared with (or, with `record`, written as) the suite's baseline there.
  */
 export async function runInto(
   reports: string,
   runId: string,
   broken: readonly string[] = [],
   baselines?: { dir: string; record?: boolean },
+  { suite = support, trials }: { suite?: Suite; trials?: number } = {},
 ): Promise<string> {
   const target = targetOf((input) => transcriptOf(input, broken.includes(input) ? 'no' : 'ok'))
-  const report = await runSuite(support, {
+  const report = await runSuite(suite, {
     outDir: reports,
     runId,
-    targets: targetsFor(support, target),
+    targets: targetsFor(suite, target),
+    ...(trials !== undefined && { trials }),
     reporters: await createReporters(['json', 'html'], { color: false }),
     ...(baselines &&
       (baselines.record === true

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { GateResult } from '../../src/baselines/gate.ts'
 import { startView, type ViewServer } from '../../src/view/server.ts'
 import { launchChromium, NO_CHROMIUM } from '../reporters/browser.ts'
 import { tempDir } from '../runner/helpers.ts'
@@ -59,23 +61,45 @@ describe.skipIf(NO_CHROMIUM !== undefined)('evals view of variant runs, gates an
     expect(legend).not.toContain('Cost $')
   })
 
-  test('the gate column shows a FAIL in red, and dates to the second', async () => {
+  test('the gate column shows a significant regression as FAIL in red, a one-trial flip as WARN, and dates to the second', async () => {
     const reports = tempDir()
     const baselines = join(reports, 'baselines')
-    await runInto(reports, 'blessed', [], { dir: baselines, record: true })
-    await runInto(reports, 'regressed', ['refund'], { dir: baselines })
+    // a nightly baseline at 5 trials; the critical `refund` then fails all 5 trials of a run (one-sided Fisher exact
+    // p = 1/C(10,5) = 1/252 ≈ 0.004 < α = 0.05: a real drop), and its only trial in a one-trial run (p = 1/6)
+    const nightly = { trials: 5 }
+    await runInto(reports, 'blessed', [], { dir: baselines, record: true }, nightly)
+    const regressed = await runInto(reports, 'regressed', ['refund'], { dir: baselines }, nightly)
+    const flipped = await runInto(reports, 'flipped', ['refund'], { dir: baselines })
+    const gateOf = (run: string) =>
+      (JSON.parse(readFileSync(join(run, 'summary.json'), 'utf8')) as { suiteStats: { gate: GateResult }[] })
+        .suiteStats[0]?.gate
+    expect(gateOf(regressed)).toMatchObject({
+      decision: 'fail',
+      // the stratified permutation test permutes trials within each case: only `refund` varies, so it is the same
+      // Fisher exact test, p = 1/252
+      reasons: [
+        'Accuracy fell 25.0 points on 4 paired case(s): 100.0% → 75.0% weighted (1 fell, 0 rose), one-sided paired permutation test p = 0.0040 < α = 0.05.',
+        'Critical case `refund` dropped: 5/5 → 0/5 trials passed (tagged `critical`), one-sided Fisher exact test p = 0.0040 < α = 0.05.',
+      ],
+    })
+    expect(gateOf(flipped)).toMatchObject({ decision: 'warn', reasons: [] })
     const page = await open(reports, 'support')
 
+    // the page's own getComputedStyle: the test is typed without the DOM library
+    const backgroundOf = (gate: Locator) =>
+      gate.evaluate((node) => {
+        const style = (
+          globalThis as unknown as { getComputedStyle: (n: unknown) => { backgroundColor: string } }
+        ).getComputedStyle
+        return style(node).backgroundColor
+      })
     const fail = page.locator('tr.run[data-run="regressed"] .gate')
     expect(await fail.textContent()).toBe('FAIL')
-    // the page's own getComputedStyle: the test is typed without the DOM library
-    const background = await fail.evaluate((node) => {
-      const style = (
-        globalThis as unknown as { getComputedStyle: (n: unknown) => { backgroundColor: string } }
-      ).getComputedStyle
-      return style(node).backgroundColor
-    })
-    expect(background).toBe('rgb(207, 34, 46)')
+    expect(await backgroundOf(fail)).toBe('rgb(207, 34, 46)')
+    // one trial cannot tell a drop of a critical case from noise: a warning, not a failure (issue 27)
+    const warn = page.locator('tr.run[data-run="flipped"] .gate')
+    expect(await warn.textContent()).toBe('WARN')
+    expect(await backgroundOf(warn)).toBe('rgb(255, 248, 197)')
     expect(await page.locator('tr.run[data-run="blessed"] td.gate-cell').textContent()).toBe('–')
     expect(await page.locator('tr.run[data-run="regressed"] td').nth(1).textContent()).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/,

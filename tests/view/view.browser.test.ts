@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startView, type ViewServer } from '../../src/view/server.ts'
 import { launchChromium, NO_CHROMIUM } from '../reporters/browser.ts'
 import { tempDir } from '../runner/helpers.ts'
-import { resultLine, runInto, unfinishedRun } from './runs.ts'
+import { resultLine, runInto, support, unfinishedRun } from './runs.ts'
 
 describe.skipIf(NO_CHROMIUM !== undefined)('evals view in Chromium', () => {
   let browser: Browser
@@ -16,9 +16,11 @@ describe.skipIf(NO_CHROMIUM !== undefined)('evals view in Chromium', () => {
 
   beforeAll(async () => {
     reports = tempDir()
-    await runInto(reports, 'run-1', ['status'])
-    await runInto(reports, 'run-2')
-    await runInto(reports, 'run-3', ['refund', 'greet'])
+    // one trial per case cannot tell a critical case's drop from noise: the case file's `gate:` block asks for strict
+    const strict = { suite: { ...support, gate: { strict_critical: true } } }
+    await runInto(reports, 'run-1', ['status'], undefined, strict)
+    await runInto(reports, 'run-2', [], undefined, strict)
+    await runInto(reports, 'run-3', ['refund', 'greet'], undefined, strict)
     live = unfinishedRun(reports, 'run-4', [resultLine('greet', 'passed')])
     server = await startView({ roots: [reports] })
     browser = await launchChromium()
@@ -80,7 +82,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)('evals view in Chromium', () => {
     await panel.waitFor()
     expect(await panel.locator('.gate').textContent()).toBe('FAIL')
     expect(await panel.textContent()).toContain('accuracy 100.0% → 50.0%')
-    expect(await panel.textContent()).toContain('exact McNemar p = 0.5000 on 4 paired cases')
+    // two of four cases drop by one: of the 4 equally likely sign flips of the two nonzero differences, 2 move the
+    // mean as far (|−0.5|), so the exact two-sided permutation p = 2/4
+    expect(await panel.textContent()).toContain('paired permutation test p = 0.5000 on 4 paired cases')
     const rows = await Promise.all(
       (await panel.locator('tbody tr').all()).map(async (row) =>
         (await row.locator('td').allTextContents()).join(' '),
@@ -92,7 +96,9 @@ describe.skipIf(NO_CHROMIUM !== undefined)('evals view in Chromium', () => {
       'cancel unchanged 1/1 1/1 0 points',
       'status unchanged 1/1 1/1 0 points',
     ])
-    expect(await panel.textContent()).toContain('Critical case `refund` regressed')
+    expect(await panel.locator('li').allTextContents()).toEqual([
+      'Critical case `refund` dropped: 1/1 → 0/1 trials passed (tagged `critical`; `strict_critical` fails any drop).',
+    ])
   })
 
   test('follows a run in progress as its cases finish', async () => {
