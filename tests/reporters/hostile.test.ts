@@ -84,9 +84,7 @@ describe('hostile model output', () => {
       if (result.status === 'failed') outputs.push(result.transcript.output)
     }
     const expected = Object.values(PAYLOADS).map((payload) =>
-      payload
-        .replace(ANTHROPIC_KEY, '[redacted]')
-        .replace(SECRET_ENV, '[redacted OPENAI_API_KEY]'),
+      payload.replace(ANTHROPIC_KEY, '[redacted]').replace(SECRET_ENV, '[redacted OPENAI_API_KEY]'),
     )
     expect(outputs).toEqual(expected)
   })
