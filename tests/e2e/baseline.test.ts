@@ -144,7 +144,7 @@ describe('baselines end to end (built bin)', () => {
     expect(shown.stdout).toContain(
       `Taken     ${baseline.createdAt} · commit ${headOf(dir).slice(0, 12)} (main)\n`,
     )
-  }, 60_000)
+  }, 180_000) // a dozen whole runs of the built bin: 40 s alone, more beside the typecheck and lint on 2 cores
 
   test('--update-baseline refuses a run with a failing case and names it; --force writes it anyway', async () => {
     const dir = project()

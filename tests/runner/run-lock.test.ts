@@ -34,6 +34,7 @@ test('two resumes of one run at once: one runs the missing pairs, the other is r
   expect(rowsOf(results)).toEqual(rowsOf(clean.resultsFile))
   // the lock goes with the run that held it
   expect(existsSync(join(work, 'cut', '.lock'))).toBe(false)
+  expect(existsSync(join(work, 'cut', '.lock.json'))).toBe(false)
 })
 
 test('a folder locked by another run is refused with what to do; released, it can be locked again', async () => {
@@ -52,11 +53,22 @@ test('a lock left by a killed process of this machine is taken over at once', as
   // the lock a `kill -9` leaves: the folder, naming a process that has ended
   const { pid } = spawnSync(process.execPath, ['-e', ''])
   mkdirSync(join(dir, '.lock'), { recursive: true })
-  writeFileSync(join(dir, '.lock', 'owner.json'), JSON.stringify({ pid, host: hostname() }))
+  writeFileSync(join(dir, '.lock.json'), JSON.stringify({ pid, host: hostname() }))
   const release = await lockRunFolder(dir)
   await release()
   // a live holder is not: this process
   mkdirSync(join(dir, '.lock'))
-  writeFileSync(join(dir, '.lock', 'owner.json'), JSON.stringify({ pid: process.pid, host: hostname() }))
+  writeFileSync(join(dir, '.lock.json'), JSON.stringify({ pid: process.pid, host: hostname() }))
   await expect(lockRunFolder(dir)).rejects.toThrow('Another process is running')
 })
+
+test('a run longer than the lock’s refresh keeps its lock to the end and releases it', async () => {
+  const dir = join(tempDir(), 'run')
+  const release = await lockRunFolder(dir)
+  // proper-lockfile refreshes every 7.5 s (half its 15 s stale time); anything that touches the lock folder meanwhile
+  // makes it think the lock was taken over
+  await new Promise((resolve) => setTimeout(resolve, 8_000))
+  await expect(lockRunFolder(dir)).rejects.toThrow('Another process is running')
+  await release()
+  expect(existsSync(join(dir, '.lock'))).toBe(false)
+}, 20_000)
