@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-function emptyUsage(){return{cacheReadTokens:0,cacheWriteTokens:0,inputTokens:0,outputTokens:0}}function addUsage(total,more){return{cacheReadTokens:total.cacheReadTokens+more.cacheReadTokens,cacheWriteTokens:total.cacheWriteTokens+more.cacheWriteTokens,inputTokens:total.inputTokens+more.inputTokens,outputTokens:total.outputTokens+more.outputTokens}}export{emptyUsage,addUsage};

@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{functionTarget,wrapFunction}from"./chunk-AGV7MMBU.js";import"./chunk-XC3JRBMR.js";import"./chunk-LN2GC653.js";import"./chunk-TJEKQFZW.js";import"./chunk-TUGWDUFX.js";import"./chunk-Z2JZU4SJ.js";import"./chunk-TOYF4UXS.js";import"./chunk-3GOVG4DN.js";export{functionTarget,wrapFunction};
