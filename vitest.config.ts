@@ -11,9 +11,9 @@ import { defineConfig } from 'vitest/config'
  *   time is the children's, and vitest starts the slowest files first.
  * - `isolated`: in-process tests that replace modules or process-wide globals (`vi.mock`, fake timers, stubbed
  *   globals, `process.chdir`); each file gets a fresh module graph.
- * - `unit`: everything else, run without isolation: the files of a worker share one module graph, which saves
- *   importing `src/` (the SDKs, zod schemas, the engine) once per file — most of the suite's time when isolated.
- *   A file here must leave no state behind: restore what it spies on and remove what it writes.
+ * - `unit`: everything else. Isolated too: run without isolation (one module graph per worker), the files that load
+ *   a user's TypeScript module from disk (agent and function targets) failed in a clean clone, depending on which
+ *   files shared a worker — a module Node's loader compiled for one file outlived that file's environment.
  *
  * `npm test` runs all three at once; `npx vitest --project unit` is the quick loop.
  */
@@ -69,7 +69,6 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/frameworks-node22/**', ...relativeTo([...e2e, ...isolated])],
-          isolate: false,
         },
       },
       {
