@@ -107,7 +107,8 @@ interface Outcome {
 /** The bin with `args` (cwd: the scratch folder), its peak RSS written by a preload at exit; killed after 60 s. */
 function evals(args: readonly string[]): Promise<Outcome> {
   const rss = join(dir, `rss-${String(Math.random()).slice(2)}`)
-  const preload = join(dir, 'rss.cjs')
+  // one preload per child: rewritten while another child loads it, a shared one can be read empty
+  const preload = `${rss}.cjs`
   writeFileSync(
     preload,
     "process.on('exit', () => require('node:fs').writeFileSync(process.env.EVALS_RSS_FILE, String(process.resourceUsage().maxRSS)))\n",

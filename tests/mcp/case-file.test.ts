@@ -27,7 +27,7 @@ function caseFile(target: Record<string, unknown>): string {
 
 test(
   "a case file's MCP servers reach the agent's createAgent and stop when the run ends",
-  { timeout: 30_000 },
+  { timeout: 90_000 }, // server-everything starts in seconds alone, several times that beside the typecheck on 2 cores
   async () => {
     const marker = `cases-${String(Date.now())}`
     const file = caseFile({
@@ -60,7 +60,7 @@ test('`mcp` on a target that is not an agent is a case-file error at `target.mcp
 
 test(
   'an MCP server that cannot start stops `evals run` before any case, naming the server, and the others are stopped',
-  { timeout: 30_000 },
+  { timeout: 90_000 }, // server-everything starts in seconds alone, several times that beside the typecheck on 2 cores
   async () => {
     const marker = `preflight-${String(Date.now())}`
     const file = caseFile({

@@ -5,13 +5,17 @@ import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.
 import type { TargetSpec } from '../../src/targets/target.ts'
 import { caseOf, readResults, suiteOf, targetsFor, tempDir } from './helpers.ts'
 import { wrapFunction } from '../../src/targets/function.ts'
+import { createTarget } from '../../src/targets/index.ts'
 
 const engineAgent: TargetSpec = { type: 'agent', module: `${import.meta.dirname}/fixtures/engine-agent.ts` }
 let server: MockLlmServer
 beforeAll(async () => {
   server = await startMockLlmServer()
   process.env.EVALS_TEST_OPENAI_URL = server.openaiBaseURL
-})
+  // the first load compiles the agent module and the engine it imports (cached after): on a cold, busy CI machine
+  // that alone can outlast a test's time limit, so it happens here, under the hook's
+  await (await createTarget(engineAgent)).close?.()
+}, 120_000)
 afterAll(() => server.close())
 beforeEach(() => {
   expect(server.remaining).toBe(0)
