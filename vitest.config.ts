@@ -56,7 +56,9 @@ const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(r
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // a file's first test may compile the user modules it loads (the agent fixtures and the engine they import),
+    // which takes tens of seconds on a cold, busy 2-core CI machine
+    testTimeout: 60_000,
     // vitest's default leaves one core to itself (cores - 1): on a 2-core machine that is one worker for the whole
     // suite, while the e2e files mostly wait on their children
     maxWorkers: availableParallelism(),
