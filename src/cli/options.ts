@@ -4,6 +4,7 @@ import { ConfigError } from '../errors.ts'
 import {
   DEFAULT_BASELINE_DIR,
   DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_STORED_CHARS,
   DEFAULT_OUT_DIR,
   DEFAULT_TIMEOUT_MS,
 } from '../runner/plan/defaults.ts'
@@ -82,6 +83,17 @@ export const RUN_FLAGS = {
     parse: positiveInteger,
     passOn: true,
     description: `per-case limit on target plus checks (default ${String(DEFAULT_TIMEOUT_MS)})`,
+  },
+  'max-stored-chars': {
+    type: 'string',
+    value: '<n>',
+    key: 'maxStoredChars',
+    parse: positiveInteger,
+    passOn: true,
+    description: [
+      'the longest text a result stores (output, messages, tool results; default',
+      `${DEFAULT_MAX_STORED_CHARS.toLocaleString('en-US')}); longer text is cut with a marker, the checks see all of it`,
+    ],
   },
   bail: {
     type: 'boolean',

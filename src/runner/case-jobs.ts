@@ -42,6 +42,7 @@ interface SuitePairs {
   variant: string | undefined
   compile: EvaluatorCompiler
   snapshots: SuiteSnapshots | undefined
+  maxStoredChars: number
 }
 
 /** What every trial of one case shares: built once per case, not per pair. */
@@ -88,6 +89,7 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
     variant: suite.variant?.name,
     compile: setup.compile,
     snapshots: setup.snapshots?.[index],
+    maxStoredChars: run.maxStoredChars,
   }
 }
 
@@ -134,6 +136,7 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     conversation: built.conversation,
     snapshot: built.snapshot,
     timeoutMs: planned.timeoutMs,
+    maxStoredChars: shared.maxStoredChars,
     model: shared.model,
     recorder: shared.recorder,
     limiters: shared.limiters,

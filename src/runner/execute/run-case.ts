@@ -15,6 +15,7 @@ import type {
   SnapshotOutcome,
 } from '../../model/case-result.ts'
 import type { SuiteSnapshots } from '../results/snapshots.ts'
+import { boundStrings } from './stored-size.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -38,6 +39,8 @@ export interface CaseJob {
   /** the suite's snapshots, for a case compared with its snapshot; `strict` fails the case when it changed */
   snapshot?: { store: SuiteSnapshots; strict: boolean } | undefined
   timeoutMs: number
+  /** the longest string the result stores (`--max-stored-chars`); the checks see the whole transcript */
+  maxStoredChars: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
   recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
@@ -53,10 +56,11 @@ export interface CaseJob {
 export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
   const pair = new PairRun(job, interrupt)
   try {
-    return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
+    const result = await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
+    return boundStrings(result, job.maxStoredChars)
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
-    return {
+    return boundStrings<CaseResult>({
       ...baseOf(job),
       status: 'errored',
       error: serializeError(error),
@@ -64,7 +68,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
       durationMs: performance.now() - pair.started,
       ...(pair.transcript ? { transcript: pair.transcript } : {}),
       ...(job.conversation ? { turns: pair.turns } : {}),
-    }
+    }, job.maxStoredChars)
   } finally {
     pair.end()
   }

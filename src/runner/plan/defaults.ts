@@ -12,3 +12,6 @@ export const DEFAULT_OUT_DIR = 'reports'
 
 /** where baselines and snapshots are written */
 export const DEFAULT_BASELINE_DIR = 'baselines'
+
+/** the longest string a result stores unless `--max-stored-chars` says otherwise: about a megabyte of text */
+export const DEFAULT_MAX_STORED_CHARS = 1_000_000

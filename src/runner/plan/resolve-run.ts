@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import type { Suite } from '../../cases/suite.ts'
 import { ConfigError } from '../../errors.ts'
-import { DEFAULT_BASELINE_DIR, DEFAULT_CONCURRENCY, DEFAULT_GRACE_MS, DEFAULT_OUT_DIR } from './defaults.ts'
+import {
+  DEFAULT_BASELINE_DIR,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_GRACE_MS,
+  DEFAULT_MAX_STORED_CHARS,
+  DEFAULT_OUT_DIR,
+} from './defaults.ts'
 import type { PlanFields, RunPlan } from './run-json.ts'
 import type { ResolvedRun, RunOptions } from './run-settings.ts'
 import { selectShard } from './shard.ts'
@@ -50,6 +56,7 @@ export function resolveRun(allSuites: readonly Suite[], options: RunOptions): Re
     ...(timeoutMs !== undefined && { timeoutMs }),
     concurrency: options.concurrency ?? saved?.concurrency ?? DEFAULT_CONCURRENCY,
     graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    maxStoredChars: options.maxStoredChars ?? saved?.maxStoredChars ?? DEFAULT_MAX_STORED_CHARS,
     bail: options.bail ?? false,
     ...(options.signal && { signal: options.signal }),
     reporters: options.reporters ?? [],
@@ -97,6 +104,7 @@ export function savedSettings(run: ResolvedRun, startedAt: string): Omit<PlanFie
     ...(run.trials !== undefined && { trials: run.trials }),
     ...(run.timeoutMs !== undefined && { timeoutMs: run.timeoutMs }),
     concurrency: run.concurrency,
+    ...(run.maxStoredChars !== DEFAULT_MAX_STORED_CHARS && { maxStoredChars: run.maxStoredChars }),
     ...(run.shard && { shard: run.shard }),
     ...(baseline && {
       baseline: {

@@ -40,6 +40,8 @@ export interface RunPlan {
   timeoutMs?: number
   /** `--concurrency` of the run, so a resumed run keeps it */
   concurrency?: number
+  /** `--max-stored-chars`, when not the default: a resumed run stores as much as it began to */
+  maxStoredChars?: number
   shard?: Shard
   /** `--baseline` given to the run, path made absolute */
   baseline?: { path: string; missing?: 'error' | 'ok'; gate?: GateOptions }

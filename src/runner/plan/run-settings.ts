@@ -58,6 +58,8 @@ export interface RunOptions {
   timeoutMs?: number
   /** stop starting cases after the first failed or errored one @default false */
   bail?: boolean
+  /** the longest string a result stores (outputs, messages, tool results); longer ones are cut with a marker, the checks see them whole @default 1_000_000 */
+  maxStoredChars?: number
   /** runs per case; overrides the files' `trials` */
   trials?: number
   /** results go to `<outDir>/<runId>/` @default 'reports' */
@@ -136,6 +138,7 @@ export interface ResolvedRun {
   timeoutMs?: number
   concurrency: number
   graceMs: number
+  maxStoredChars: number
   bail: boolean
   signal?: AbortSignal
   reporters: readonly Reporter[]

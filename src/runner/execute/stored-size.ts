@@ -1,0 +1,42 @@
+/**
+ * Bounds what one result stores. A target may answer with megabytes (a runaway loop, a file dumped into the reply);
+ * the checks see all of it, but results.jsonl, report.json and every report hold each string of the transcript and
+ * the turns cut to `maxChars`, with a marker saying so. Results without a long string are returned as they are.
+ */
+
+/** `value` with every string longer than `maxChars` cut, copying only the objects on the way to one. */
+export function boundStrings<T>(value: T, maxChars: number): T {
+  return bound(value, maxChars) as T
+}
+
+function bound(value: unknown, maxChars: number): unknown {
+  if (typeof value === 'string') return value.length > maxChars ? cut(value, maxChars) : value
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    const items = value as unknown[]
+    let copy: unknown[] | undefined
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]
+      const bounded = bound(item, maxChars)
+      if (bounded !== item) (copy ??= [...items])[i] = bounded
+    }
+    return copy ?? value
+  }
+  let copy: Record<string, unknown> | undefined
+  for (const [key, item] of Object.entries(value)) {
+    const bounded = bound(item, maxChars)
+    if (bounded !== item) (copy ??= { ...value })[key] = bounded
+  }
+  return copy ?? value
+}
+
+function cut(text: string, maxChars: number): string {
+  // never half of a surrogate pair: JSON would carry a lone surrogate
+  const end = isHighSurrogate(text.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars
+  const kept = text.slice(0, end)
+  return `${kept}…[evals: stored ${end.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; the checks saw all of them; raise --max-stored-chars to keep more]`
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
