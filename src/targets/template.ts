@@ -1,8 +1,5 @@
-import Handlebars from 'handlebars'
 import type { Turn } from '../types.ts'
-
-const engine = Handlebars.create()
-engine.registerHelper('json', (value: unknown) => JSON.stringify(value))
+import { compileStrict } from '../util/template.ts'
 
 /** What `http` templates can use: the case vars, `{{input}}`, `{{json input}}`, `{{json turns}}`, `{{caseId}}`, `{{trial}}`, `{{env.NAME}}`. */
 export interface TemplateData {
@@ -21,7 +18,7 @@ export function compileTemplate(source: string): (data: TemplateData) => string 
   if (!source.includes('{{')) return () => source
   // `{"q": {{json input}}}` would read as a triple-stash close; JSON does not mind the extra space
   const template = source.includes('{{{') ? source : source.replaceAll('}}}', '}} }')
-  return engine.compile(template, { noEscape: true, strict: true })
+  return compileStrict(template)
 }
 
 export function templateData(

@@ -6,10 +6,24 @@ import { valueAt } from './value-at.ts'
 const compiled = new Map<string, HandlebarsType.TemplateDelegate>()
 let handlebars: typeof HandlebarsType | undefined
 
-// handlebars loads on the first template, so suites without vars start faster
+// handlebars loads on the first template, so suites without vars start faster; the one engine of every template
+// (case vars, judge prompts, `http` targets), with the `json` helper: `{{json input}}`
 function templateEngine(): typeof HandlebarsType {
-  handlebars ??= (createRequire(import.meta.url)('handlebars') as typeof HandlebarsType).create()
+  if (handlebars === undefined) {
+    handlebars = (createRequire(import.meta.url)('handlebars') as typeof HandlebarsType).create()
+    handlebars.registerHelper('json', (value: unknown) => JSON.stringify(value))
+  }
   return handlebars
+}
+
+/** `template` compiled once per text, strict (a missing variable throws, never renders '') and not HTML-escaping. */
+export function compileStrict(template: string): HandlebarsType.TemplateDelegate {
+  let render = compiled.get(template)
+  if (!render) {
+    render = templateEngine().compile(template, { strict: true, noEscape: true })
+    compiled.set(template, render)
+  }
+  return render
 }
 const wholeExpression = /^\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}$/
 
@@ -58,12 +72,7 @@ export function renderString(
 ): Rendered<string> {
   if (!template.includes('{{')) return { ok: true, value: template }
   try {
-    let render = compiled.get(template)
-    if (!render) {
-      render = templateEngine().compile(template, { strict: true, noEscape: true })
-      compiled.set(template, render)
-    }
-    return { ok: true, value: render(vars) }
+    return { ok: true, value: compileStrict(template)(vars) }
   } catch (error) {
     return { ok: false, error: templateError(error, vars), path }
   }
