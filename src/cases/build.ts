@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.ts'
 import { dirname, resolve } from 'node:path'
 import { parseModuleRef } from '../evaluators/module-ref.ts'
 import { evaluatorRegistry } from '../evaluators/registry.ts'
@@ -222,7 +223,7 @@ function resolveTarget(target: CaseFileHeader['target'], baseDir: string): Targe
   }
   const command =
     typeof target.command === 'string' ? { run: target.command, input: 'stdin' as const } : target.command
-  if (command === undefined) throw new Error('unreachable: the schema requires one target kind')
+  if (command === undefined) throw new InternalError('unreachable: the schema requires one target kind')
   return {
     type: 'command',
     command: command.run,

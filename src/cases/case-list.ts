@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.ts'
 import { hashInput } from '../baselines/hash.ts'
 import { TypedList } from '../util/typed-list.ts'
 import type { CaseDefinition } from './case-definition.ts'
@@ -217,7 +218,8 @@ class Heads {
   definition(index: number): CaseDefinition {
     const kept = this.#kept[index]
     if (kept) return kept
-    if (!this.#rebuild) throw new Error(`case ${String(index)} was neither kept nor can be built again`)
+    if (!this.#rebuild)
+      throw new InternalError(`case ${String(index)} was neither kept nor can be built again`)
     return this.#rebuild(index, this.lines.get(index))
   }
 }

@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.ts'
 import type { CaseDefinition } from './case-definition.ts'
 import type { EvaluatorDefinition, EvaluatorFactoryContext } from '../evaluators/definition.ts'
 import type { Evaluator, Verdict } from '../evaluators/evaluator.ts'
@@ -69,7 +70,9 @@ export function evaluatorCompiler(support: CompileSupport): EvaluatorCompiler {
 }
 
 function unsupported(what: string): never {
-  throw new Error(`the evaluator compiler was made without ${what}: load it with loadEvaluatorCompiler`)
+  throw new InternalError(
+    `the evaluator compiler was made without ${what}: load it with loadEvaluatorCompiler`,
+  )
 }
 
 /**

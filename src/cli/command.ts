@@ -1,4 +1,4 @@
-import { CaseFileError, formatCaseFileIssue, EvalsError } from '../errors.ts'
+import { CaseFileError, EvalsError, formatCaseFileIssue, InternalError } from '../errors.ts'
 import { EXIT } from './exit-code.ts'
 import { parseFlags, type FlagTable, type ParsedArgs } from './flag-table.ts'
 import { formatHelp } from './help.ts'
@@ -79,7 +79,8 @@ function failed(error: unknown): number {
     process.stderr.write(
       `${listed.join('\n')}\n\n${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
     )
-  } else if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
+  } else if (error instanceof InternalError) process.stderr.write(`${error.stack ?? error.message}\n`)
+  else if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)
   else
     process.stderr.write(
       `${oneLine(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,

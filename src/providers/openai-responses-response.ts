@@ -1,5 +1,5 @@
 import type { Response, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses'
-import { ProviderError } from '../errors.ts'
+import { InternalError, ProviderError } from '../errors.ts'
 import type { FinishReason, ReasoningPart, ToolCallRequest, Usage } from '../types.ts'
 import type { Completion, CompletionEvent } from './provider.ts'
 import { responsesReasoningTag } from './openai-responses-request.ts'
@@ -123,7 +123,7 @@ export class ResponsesStreamAccumulator {
   }
 
   completion(): Completion {
-    if (!this.#final) throw new Error('the stream has not finished')
+    if (!this.#final) throw new InternalError('the stream has not finished')
     return fromResponse(this.#final, this.#providerId)
   }
 

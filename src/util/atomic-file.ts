@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.ts'
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -35,7 +36,7 @@ export async function openAtomic(path: string): Promise<AtomicFile> {
   }
   return {
     write(piece) {
-      if (!open) throw new Error(`${path} is already closed`)
+      if (!open) throw new InternalError(`${path} is already closed`)
       const chunk = piece
       // a UTF-8 string takes at most 3 bytes per UTF-16 unit
       const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length

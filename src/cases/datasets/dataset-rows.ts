@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
-import { ConfigError } from '../../errors.ts'
+import { ConfigError, InternalError } from '../../errors.ts'
 import { TypedList } from '../../util/typed-list.ts'
 import { buildCase } from '../build.ts'
 import type { CaseFileHeader } from '../schema.ts'
@@ -41,7 +41,7 @@ export class DatasetRows {
     }
     const at = low * 4
     const source = this.#sources[rows[at + 1] as number]
-    if (rows[at] !== index || !source) throw new Error(`case ${String(index)} is not a dataset row`)
+    if (rows[at] !== index || !source) throw new InternalError(`case ${String(index)} is not a dataset row`)
     const values = source.reader.valuesOf(readBytes(source, rows[at + 2] as number, rows[at + 3] as number))
     const mapped = rowEntry(values, source.columns, source.idPrefix)
     if ('problem' in mapped)

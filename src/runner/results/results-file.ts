@@ -1,3 +1,4 @@
+import { InternalError } from '../../errors.ts'
 import { closeSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { canonicalJson } from '../../util/canonical-json.ts'
@@ -52,7 +53,7 @@ export class JsonLinesFile {
    */
   append(value: unknown): number {
     if (this.#failed) throw this.#failed
-    if (this.#closed) throw new Error(`${this.path} is closed`)
+    if (this.#closed) throw new InternalError(`${this.path} is closed`)
     // the newline goes in as a byte: `${json}\n` would make a cons string that must be flattened to be encoded
     const json = canonicalJson(this.#redactor ? this.#redactor.value(value) : value)
     let bytes: number
