@@ -1,5 +1,7 @@
 import { DEFAULT_INIT_DIR, DEFAULT_INIT_MODEL } from '../init/defaults.ts'
+import { FRAMEWORK_MODEL, FRAMEWORKS, isFramework, type Framework } from '../init/framework-agents.ts'
 import type { InitOptions } from '../init/init-project.ts'
+import { ConfigError } from '../errors.ts'
 import { defineCommand } from './command.ts'
 import { EXIT } from './exit-code.ts'
 import { HELP_FLAG } from './flag-table.ts'
@@ -17,8 +19,10 @@ export const initCommand = defineCommand({
 
 Scaffolds evals in the current project, never overwriting a file (it lists what it skipped): an agent with two
 tools on the offline \`local\` model, a case file, a custom check, a first baseline, a GitHub workflow using the
-evals Action, a tsconfig.json, a \`.gitignore\` line for \`reports/\` and the \`evals:*\` npm scripts. On a
-terminal it asks for the model and the folder; \`--yes\` (or no terminal) takes the defaults. In a CommonJS
+evals Action, a tsconfig.json, a \`.gitignore\` line for \`reports/\` and the \`evals:*\` npm scripts. With
+\`--framework\` the agent is built with the AI SDK, the OpenAI Agents SDK, LangGraph or Mastra instead (its packages
+are added to package.json), and evals runs it through that framework's adapter. On a terminal it asks what the
+agent is built with, the model and the folder; \`--yes\` (or no terminal) takes the defaults. In a CommonJS
 package (no \`"type": "module"\` in package.json) the agent and the check are \`.mts\` files, which load faster.`,
   flags: {
     yes: { type: 'boolean', short: 'y', description: 'take every default; ask nothing' },
@@ -26,6 +30,15 @@ package (no \`"type": "module"\` in package.json) the agent and the check are \`
       type: 'string',
       value: '<dir>',
       description: `folder of the agent, the check and the cases (default ${DEFAULT_INIT_DIR})`,
+    },
+    framework: {
+      type: 'string',
+      value: '<name>',
+      parse: frameworkOf,
+      description: [
+        `what the agent is built with: ${Object.keys(FRAMEWORKS).join(', ')} (default agent-evals);`,
+        `another framework's agent talks to OpenAI and starts on ${FRAMEWORK_MODEL}`,
+      ],
     },
     model: {
       type: 'string',
@@ -39,6 +52,7 @@ package (no \`"type": "module"\` in package.json) the agent and the check are \`
     const options: InitOptions = { cwd: process.cwd() }
     if (flags.dir !== undefined) options.dir = flags.dir
     if (flags.model !== undefined) options.model = flags.model
+    if (flags.framework !== undefined) options.framework = flags.framework
     if (flags.yes !== true && process.stdin.isTTY && process.stdout.isTTY) await ask(options)
     const { initProject } = await import('../init/init-project.ts')
     const result = await initProject(options)
@@ -67,10 +81,25 @@ package (no \`"type": "module"\` in package.json) the agent and the check are \`
 /** The questions that matter, for the answers no flag gave. */
 async function ask(options: InitOptions): Promise<void> {
   const { input, select } = await import('@inquirer/prompts')
-  options.model ??= await select({ message: 'Which model should the agent use?', choices: MODELS })
+  options.framework ??= await select({
+    message: 'What is your agent built with?',
+    choices: Object.entries(FRAMEWORKS).map(([value, { label }]) => ({
+      value: value as Framework,
+      name: label,
+    })),
+  })
+  if (options.framework === 'agent-evals')
+    options.model ??= await select({ message: 'Which model should the agent use?', choices: MODELS })
   options.dir ??= await input({
     message: 'Where should the agent, the check and the cases go?',
     default: DEFAULT_INIT_DIR,
     validate: (value) => (value.trim() === '' ? `give a folder, e.g. ${DEFAULT_INIT_DIR}` : true),
   })
+}
+
+function frameworkOf(value: string, flag: string): Framework {
+  if (isFramework(value)) return value
+  throw new ConfigError(
+    `${flag} ${value}: not a framework evals init knows; give one of ${Object.keys(FRAMEWORKS).join(', ')}.`,
+  )
 }

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { baselinePath } from '../baselines/baseline.ts'
-import { toError } from '../errors.ts'
+import { ConfigError, toError } from '../errors.ts'
 import { DEFAULT_INIT_DIR, DEFAULT_INIT_MODEL } from './defaults.ts'
+import { FRAMEWORK_MODEL, FRAMEWORKS, type Framework } from './framework-agents.ts'
 import { scaffoldFiles, scaffoldScripts, SUITE, type ScaffoldSettings } from './templates.ts'
 
 /** Options of `initProject`. */
@@ -12,8 +13,10 @@ export interface InitOptions {
   cwd: string
   /** folder of the agent, the check and the case files, relative to `cwd` @default 'evals' */
   dir?: string
-  /** the case file's `model:` @default 'local' */
+  /** the case file's `model:` @default 'local' (our agent), 'openai:gpt-4.1-mini' (another framework's) */
   model?: string
+  /** what the agent is built with @default 'agent-evals' */
+  framework?: Framework
 }
 
 /** What `initProject` did, path by path (relative to the project). */
@@ -37,6 +40,10 @@ interface OwnManifest {
   name: string
   version: string
   dependencies: Record<string, string>
+  /** the framework packages at the versions this package is tested with, where it installs them itself */
+  devDependencies: Record<string, string>
+  /** the framework versions the adapters support */
+  peerDependencies: Record<string, string>
 }
 
 /**
@@ -49,11 +56,19 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
   ) as OwnManifest
   const extension = (await isCommonJsPackage(options.cwd)) ? '.mts' : '.ts'
+  const framework = options.framework ?? 'agent-evals'
+  const model = options.model ?? (framework === 'agent-evals' ? DEFAULT_INIT_MODEL : FRAMEWORK_MODEL)
+  if (framework !== 'agent-evals' && !model.startsWith('openai:')) {
+    throw new ConfigError(
+      `--model ${model}: the ${framework} agent evals init writes talks to OpenAI; give an OpenAI model (e.g. --model ${FRAMEWORK_MODEL}) and change the agent file afterwards for another provider.`,
+    )
+  }
   const settings: ScaffoldSettings = {
     dir: (options.dir ?? DEFAULT_INIT_DIR).replace(/\\/g, '/').replace(/\/+$/, ''),
-    model: options.model ?? DEFAULT_INIT_MODEL,
+    model,
     packageName: own.name,
     extension,
+    framework,
   }
   const result: InitResult = { written: [], skipped: [], updated: [], baseline: { skipped: '' }, extension }
   for (const [path, content] of Object.entries(scaffoldFiles(settings))) {
@@ -125,7 +140,14 @@ async function addScripts(
     scripts[name] = command
     changed = true
   }
-  const wanted = { [own.name]: `^${own.version}`, zod: own.dependencies.zod ?? '*' }
+  const frameworkPackages = FRAMEWORKS[settings.framework ?? 'agent-evals'].packages
+  const wanted = {
+    [own.name]: `^${own.version}`,
+    zod: own.dependencies.zod ?? '*',
+    ...Object.fromEntries(
+      frameworkPackages.map((name) => [name, own.devDependencies[name] ?? own.peerDependencies[name] ?? '*']),
+    ),
+  }
   for (const [name, range] of Object.entries(wanted)) {
     if (dependencies[name] !== undefined || devDependencies[name] !== undefined) continue
     devDependencies[name] = range

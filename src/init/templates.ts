@@ -1,3 +1,5 @@
+import { frameworkAgentFile, type Framework } from './framework-agents.ts'
+
 /** What the scaffold is made from: the answers to init's questions and the package's own name. */
 export interface ScaffoldSettings {
   /** folder of the agent, the check and the case files, relative to the project @default 'evals' */
@@ -11,6 +13,8 @@ export interface ScaffoldSettings {
    * tsx, more slowly than an ES module @default '.ts'
    */
   extension?: '.ts' | '.mts'
+  /** what the agent is built with: our `Agent`, or another framework run through its adapter @default 'agent-evals' */
+  framework?: Framework
 }
 
 /** The GitHub Action the workflow uses: the one the installed package ships, so it is the version `npm ci` installs. */
@@ -21,9 +25,10 @@ export const SUITE = 'support'
 
 /** The files `evals init` writes, by path relative to the project (posix separators). */
 export function scaffoldFiles(settings: ScaffoldSettings): Record<string, string> {
-  const { dir, extension = '.ts' } = settings
+  const { dir, extension = '.ts', framework = 'agent-evals' } = settings
   return {
-    [`${dir}/agent${extension}`]: agentFile(settings),
+    [`${dir}/agent${extension}`]:
+      framework === 'agent-evals' ? agentFile(settings) : frameworkAgentFile(framework, settings),
     [`${dir}/checks${extension}`]: checksFile(settings),
     [`${dir}/cases/${SUITE}.yaml`]: casesFile(settings),
     '.github/workflows/evals.yml': workflowFile(settings),
@@ -97,7 +102,13 @@ export function quotesEveryToolResult(transcript: Transcript): { pass: boolean; 
 }
 `
 
-const casesFile = ({ dir, model, packageName, extension = '.ts' }: ScaffoldSettings): string => {
+const casesFile = ({
+  dir,
+  model,
+  packageName,
+  extension = '.ts',
+  framework = 'agent-evals',
+}: ScaffoldSettings): string => {
   const depth = `${dir}/cases`
     .split('/')
     .map(() => '..')
@@ -109,11 +120,11 @@ const casesFile = ({ dir, model, packageName, extension = '.ts' }: ScaffoldSetti
 #   npm run evals:view       # browse the runs in reports/
 suite: ${SUITE}
 target:
-  agent: ../agent${extension} # exports createAgent({ model })
+  agent: ../agent${extension} # exports createAgent({ model })${framework === 'agent-evals' ? '' : `, an agent of ${framework}`}
 model: ${model}
 defaults:
   expect:
-    latency_ms_lte: 5000
+    latency_ms_lte: ${model === 'local' ? '5000' : '30000'}
 
 cases:
   - id: order-status

@@ -1,69 +1,11 @@
-import { spawnSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ensureBuilt, repo } from '../e2e/helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { repo } from '../e2e/helpers.ts'
+import { evalsBin, packageName, packedProjects, run } from './packed-project.ts'
 
-const work = mkdtempSync(join(tmpdir(), 'evals-init-'))
-const packageName = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { name: string }).name
-
-function run(cwd: string, command: string, args: readonly string[]): { code: number | null; output: string } {
-  // stdin is not a terminal here: init must ask nothing
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    input: '',
-    env: { ...process.env, CI: '1' },
-  })
-  return { code: result.status, output: `${result.stdout}${result.stderr}` }
-}
-
-/** A project folder with the packed package installed: the tarball unpacked, its dependencies linked (offline). */
-function projectWith(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(work, 'project-'))
-  const modules = join(dir, 'node_modules')
-  mkdirSync(modules)
-  for (const name of readdirSync(join(repo, 'node_modules'))) {
-    if (name === '.bin' || name === packageName || name.startsWith('.')) continue
-    symlinkSync(join(repo, 'node_modules', name), join(modules, name))
-  }
-  const unpacked = mkdtempSync(join(work, 'unpacked-'))
-  const tar = spawnSync('tar', ['-xzf', tarball, '-C', unpacked])
-  if (tar.status !== 0) throw new Error(`tar failed: ${String(tar.stderr)}`)
-  renameSync(join(unpacked, 'package'), join(modules, packageName))
-  for (const [path, content] of Object.entries(files)) writeFileSync(join(dir, path), content)
-  return dir
-}
-
-let tarball = ''
-
-beforeAll(() => {
-  ensureBuilt()
-  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
-    cwd: repo,
-    encoding: 'utf8',
-  })
-  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
-  tarball = join(work, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename)
-}, 120_000)
-
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true })
-})
-
-const evals = (dir: string, args: readonly string[]) =>
-  run(dir, process.execPath, [join(dir, 'node_modules', packageName, 'bin', 'evals.js'), ...args])
+const projectWith = packedProjects()
+const evals = (dir: string, args: readonly string[]) => run(dir, process.execPath, [evalsBin(dir), ...args])
 
 describe('evals init in a project installed from npm pack', () => {
   let dir = ''
