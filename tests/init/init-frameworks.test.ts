@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockLlmServer } from '../../src/testing/index.ts'
@@ -27,31 +27,42 @@ const FRAMEWORKS = [
   { name: 'langgraph', packages: ['@langchain/langgraph', '@langchain/core', '@langchain/openai'] },
 ] as const
 
-describe.each(FRAMEWORKS)('evals init --framework $name', ({ name, packages }) => {
+describe('evals init --framework, each in its own folder of one project', () => {
   let dir = ''
   beforeAll(() => {
     dir = projectWith()
   })
 
-  test('scaffolds an agent of that framework, adds its packages, and leaves the baseline for a real key', () => {
-    const init = evals(dir, ['init', '--yes', '--framework', name])
-    expect(init.code, init.output).toBe(0)
-    expect(init.output).toContain('  created  evals/agent.ts')
-    expect(init.output).toContain(
-      '  skipped  the first baseline: set the API key of `openai:gpt-4.1-mini`, then run `npm run evals:baseline`',
-    )
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-      devDependencies: Record<string, string>
-    }
-    expect(Object.keys(manifest.devDependencies).sort()).toEqual([packageName, 'zod', ...packages].sort())
-    const cases = readFileSync(join(dir, 'evals/cases/support.yaml'), 'utf8')
-    expect(cases).toContain('model: openai:gpt-4.1-mini')
-    expect(cases).toContain(`agent: ../agent.ts # exports createAgent({ model }), an agent of ${name}`)
+  test.each(FRAMEWORKS)(
+    '$name: scaffolds an agent of that framework, adds its packages, and leaves the baseline for a real key',
+    ({ name, packages }) => {
+      const init = evals(dir, ['init', '--yes', '--framework', name, '--dir', name])
+      expect(init.code, init.output).toBe(0)
+      expect(init.output).toContain(`  created  ${name}/agent.ts`)
+      expect(init.output).toContain(
+        '  skipped  the first baseline: set the API key of `openai:gpt-4.1-mini`, then run `npm run evals:baseline`',
+      )
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        devDependencies: Record<string, string>
+      }
+      expect(Object.keys(manifest.devDependencies)).toEqual(
+        expect.arrayContaining([packageName, 'zod', ...packages]),
+      )
+      const cases = readFileSync(join(dir, name, 'cases/support.yaml'), 'utf8')
+      expect(cases).toContain('model: openai:gpt-4.1-mini')
+      expect(cases).toContain(`agent: ../agent.ts # exports createAgent({ model }), an agent of ${name}`)
+    },
+    60_000,
+  )
+
+  test('the workflow passes the OpenAI key, and every agent file passes tsc', () => {
     const workflow = readFileSync(join(dir, '.github/workflows/evals.yml'), 'utf8')
     expect(workflow).toContain("env: { OPENAI_API_KEY: '${{ secrets.OPENAI_API_KEY }}' }")
-  }, 120_000)
-
-  test('the agent file passes tsc', () => {
+    // the first init wrote tsconfig.json for its folder; one tsc run checks the three
+    const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { include: string[] }
+    expect(tsconfig.include).toEqual([FRAMEWORKS[0].name])
+    tsconfig.include = FRAMEWORKS.map(({ name }) => name)
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig))
     const tsc = run(dir, process.execPath, [
       join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
       '-p',
@@ -61,20 +72,25 @@ describe.each(FRAMEWORKS)('evals init --framework $name', ({ name, packages }) =
     expect(tsc.code).toBe(0)
   }, 120_000)
 
-  test('its case runs through the adapter: the tool call and the answer are recorded and checked', async () => {
-    llm.enqueue(
-      { toolCalls: [{ name: 'order_status', args: { order_id: 'o-12' } }] },
-      { text: 'Order o-12 arrives in 2 days.' },
-    )
-    const result = await runAsync(
-      dir,
-      process.execPath,
-      [evalsBin(dir), 'run', 'evals/cases/support.yaml', '--filter', 'order-status', '--no-color'],
-      { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: llm.openaiBaseURL, OPENAI_AGENTS_DISABLE_TRACING: '1' },
-    )
-    expect(result.code, result.output).toBe(0)
-    expect(result.output).toContain('1 passed')
-  }, 120_000)
+  test.each(FRAMEWORKS)(
+    '$name: its case runs through the adapter, the tool call and the answer recorded and checked',
+    async ({ name }) => {
+      llm.enqueue(
+        { toolCalls: [{ name: 'order_status', args: { order_id: 'o-12' } }] },
+        { text: 'Order o-12 arrives in 2 days.' },
+      )
+      const result = await runAsync(
+        dir,
+        process.execPath,
+        [evalsBin(dir), 'run', `${name}/cases/support.yaml`, '--filter', 'order-status', '--no-color'],
+        { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: llm.openaiBaseURL, OPENAI_AGENTS_DISABLE_TRACING: '1' },
+      )
+      expect(result.code, result.output).toBe(0)
+      expect(result.output).toContain('1 passed')
+      expect(llm.remaining).toBe(0)
+    },
+    60_000,
+  )
 })
 
 test('a framework with a model that is not OpenAI is one line and exit 2', () => {
