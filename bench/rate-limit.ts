@@ -100,17 +100,35 @@ async function startProvider(limit: MockRateLimit): Promise<Provider> {
   }
 }
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** A tool's run gets at most this many times the floor: promptfoo once backed off for 24 minutes under TPM. */
+const MAX_FLOORS = 10
+
+/** Runs a command to its end, or stops it after `limitS`; its wall time in seconds, and whether it was stopped. */
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  limitS = Infinity,
+): Promise<{ wallS: number; stopped: boolean }> {
   return new Promise((done, fail) => {
     const started = performance.now()
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] })
+    let stopped = false
+    const timer = Number.isFinite(limitS)
+      ? setTimeout(() => {
+          stopped = true
+          child.kill('SIGKILL')
+        }, limitS * 1000)
+      : undefined
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
     child.on('error', fail)
     child.on('close', (code) => {
-      if (code !== 0 && code !== 1 && code !== 100)
+      clearTimeout(timer)
+      if (!stopped && code !== 0 && code !== 1 && code !== 100)
         process.stderr.write(`${command} exited ${code}:\n${stderr}\n`)
-      done((performance.now() - started) / 1000)
+      done({ wallS: (performance.now() - started) / 1000, stopped })
     })
   })
 }
@@ -133,7 +151,7 @@ function evalsProject(): string {
   return dir
 }
 
-async function runEvals(node: string, provider: Provider): Promise<Outcome> {
+async function runEvals(node: string, provider: Provider, floorS: number): Promise<Outcome> {
   const dir = evalsProject()
   const out = join(work, 'reports')
   rmSync(out, { recursive: true, force: true })
@@ -148,8 +166,9 @@ async function runEvals(node: string, provider: Provider): Promise<Outcome> {
     '--out',
     out,
   ]
-  const wallS = await run(node, args, dir, env)
+  const { wallS, stopped } = await run(node, args, dir, env, MAX_FLOORS * floorS)
   const after = await provider.counts()
+  if (stopped) return stoppedOutcome(wallS, before, after)
   const [runDir] = readdirSync(out)
   const summary = JSON.parse(readFileSync(join(out, runDir ?? '', 'summary.json'), 'utf8')) as {
     counts?: { errored?: number }
@@ -179,7 +198,7 @@ function promptfooProject(url: string): string {
   return dir
 }
 
-async function runPromptfoo(provider: Provider): Promise<Outcome> {
+async function runPromptfoo(provider: Provider, floorS: number): Promise<Outcome> {
   const node = node24()
   const main = join(benchCache, 'promptfoo', 'node_modules', 'promptfoo', 'dist', 'src', 'main.js')
   if (!existsSync(main)) installInto(join(benchCache, 'promptfoo'), 'promptfoo@0.123.1', node)
@@ -203,8 +222,15 @@ async function runPromptfoo(provider: Provider): Promise<Outcome> {
     '-j',
     String(CONCURRENCY),
   ]
-  const wallS = await run(node, [...args, '--no-progress-bar', '--no-table'], dir, env)
+  const { wallS, stopped } = await run(
+    node,
+    [...args, '--no-progress-bar', '--no-table'],
+    dir,
+    env,
+    MAX_FLOORS * floorS,
+  )
   const after = await provider.counts()
+  if (stopped) return stoppedOutcome(wallS, before, after)
   const output = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
     results?: { stats?: { errors?: number } }
   }
@@ -213,6 +239,20 @@ async function runPromptfoo(provider: Provider): Promise<Outcome> {
     requests: after.requests - before.requests,
     rateLimited: after.rateLimited - before.rateLimited,
     errored: output.results?.stats?.errors ?? 'unknown',
+  }
+}
+
+/** A run stopped at its limit: what the provider saw of it. */
+function stoppedOutcome(
+  wallS: number,
+  before: { requests: number; rateLimited: number },
+  after: { requests: number; rateLimited: number },
+): Outcome {
+  return {
+    wallS,
+    requests: after.requests - before.requests,
+    rateLimited: after.rateLimited - before.rateLimited,
+    errored: `? (stopped unfinished after ${String(MAX_FLOORS)}x the floor)`,
   }
 }
 
@@ -237,13 +277,13 @@ for (const scenario of scenarios) {
   console.log(`\n${scenario.name}: floor ${scenario.floorS.toFixed(1)} s`)
   for (const node of [node24(), process.execPath]) {
     const provider = await startProvider(scenario.limit)
-    const outcome = await runEvals(node, provider)
+    const outcome = await runEvals(node, provider, scenario.floorS)
     provider.stop()
     console.log(line(`evals (Node ${majorOf(node)})`, outcome, scenario.floorS))
   }
   if (!flags['no-promptfoo']) {
     const provider = await startProvider(scenario.limit)
-    const outcome = await runPromptfoo(provider)
+    const outcome = await runPromptfoo(provider, scenario.floorS)
     provider.stop()
     console.log(line('promptfoo 0.123.1', outcome, scenario.floorS))
   }
