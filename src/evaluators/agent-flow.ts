@@ -105,7 +105,7 @@ export const interrupted = defineEvaluator({
 
 function traceOf(transcript: Transcript, check: string): NonNullable<Transcript['trace']> {
   if (transcript.trace) return transcript.trace
-  throw new Error(
+  throw new NotReportedError(
     `\`${check}\` needs the run's trace, and this target reported none: use an agent built with this package's \`Agent\`, or return \`trace\` from the target.`,
   )
 }
