@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockLlmServer } from '../../src/testing/index.ts'
 import type { MockLlmServer } from '../../src/testing/index.ts'
 import { repo } from '../e2e/helpers.ts'
-import { evalsBin, packageName, packedProjects, run, runAsync } from './packed-project.ts'
+import { packedProject } from '../packed/packed-install.ts'
+import { evalsBin, packageName, run, runAsync } from './packed-project.ts'
 
 // `evals init --framework X` in a project installed from the packed tarball: the scaffolded agent is built with
 // that framework's real package, passes tsc, and its case runs through the adapter against our mock LLM server,
 // which stands in for OpenAI (the agent reads OPENAI_BASE_URL). Mastra needs Node >= 22: npm run test:frameworks.
 
-const projectWith = packedProjects()
+/** A project with the packed package installed and no package.json unless `files` has one: init writes it. */
+const projectWith = (files: Record<string, string> = {}): string =>
+  packedProject({ manifest: null, files }).dir
 const evals = (dir: string, args: readonly string[]) => run(dir, process.execPath, [evalsBin(dir), ...args])
 
 let llm: MockLlmServer

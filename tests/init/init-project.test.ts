@@ -2,9 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { repo } from '../e2e/helpers.ts'
-import { evalsBin, packageName, packedProjects, run } from './packed-project.ts'
+import { packedProject } from '../packed/packed-install.ts'
+import { evalsBin, packageName, run } from './packed-project.ts'
 
-const projectWith = packedProjects()
+/** A project with the packed package installed and no package.json unless `files` has one: init writes it. */
+const projectWith = (files: Record<string, string> = {}): string =>
+  packedProject({ manifest: null, files }).dir
 const evals = (dir: string, args: readonly string[]) => run(dir, process.execPath, [evalsBin(dir), ...args])
 
 describe('evals init in a project installed from npm pack', () => {

@@ -13,22 +13,38 @@ export interface PackedProject {
   files: string[]
 }
 
-/**
- * `npm pack`s this checkout and unpacks it into `<tmp>/node_modules/agent-evals` of a fresh project whose other
- * node_modules entries link to this checkout's: offline, and one copy of vitest and TypeScript for everything.
- */
-export function packedProject(manifest: Record<string, unknown> = {}): PackedProject {
+/** What a project starts with besides the package: its package.json (none when null) and other files. */
+export interface PackedProjectOptions {
+  manifest?: Record<string, unknown> | null
+  files?: Record<string, string>
+}
+
+let packed: { tarball: string; files: string[] } | undefined
+
+/** `npm pack` of this checkout (built first), once per test file: the tarball's path and its file list. */
+function tarball(): { tarball: string; files: string[] } {
+  if (packed) return packed
   ensureBuilt()
-  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-packed-'))
-  const packed = JSON.parse(
+  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-tarball-'))
+  const [made] = JSON.parse(
     execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
       cwd: repo,
       encoding: 'utf8',
     }),
   ) as { filename: string; files: { path: string }[] }[]
-  const tarball = packed[0]
-  if (!tarball) throw new Error('npm pack produced no tarball')
-  execFileSync('tar', ['-xzf', join(dir, tarball.filename), '-C', dir])
+  if (!made) throw new Error('npm pack produced no tarball')
+  packed = { tarball: join(dir, made.filename), files: made.files.map((file) => file.path) }
+  return packed
+}
+
+/**
+ * A fresh project with this checkout's tarball unpacked into `<tmp>/node_modules/agent-evals` and its other
+ * node_modules entries linked to this checkout's: offline, and one copy of vitest and TypeScript for everything.
+ */
+export function packedProject(options: PackedProjectOptions = {}): PackedProject {
+  const { tarball: file, files } = tarball()
+  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-packed-'))
+  execFileSync('tar', ['-xzf', file, '-C', dir])
   const modules = join(dir, 'node_modules')
   mkdirSync(modules)
   const packageDir = join(modules, 'agent-evals')
@@ -38,9 +54,13 @@ export function packedProject(manifest: Record<string, unknown> = {}): PackedPro
     if ((name.startsWith('.') && name !== '.bin') || name === 'agent-evals') continue
     symlinkSync(join(repo, 'node_modules', name), join(modules, name))
   }
-  writeFileSync(
-    join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'user-project', private: true, ...manifest })}\n`,
-  )
-  return { dir, packageDir, files: tarball.files.map((file) => file.path) }
+  const { manifest = {} } = options
+  if (manifest !== null) {
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'user-project', private: true, ...manifest })}\n`,
+    )
+  }
+  for (const [path, content] of Object.entries(options.files ?? {})) writeFileSync(join(dir, path), content)
+  return { dir, packageDir, files }
 }

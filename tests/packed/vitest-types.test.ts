@@ -30,7 +30,7 @@ test('the agent cancels', async () => {
 `
 
 beforeAll(() => {
-  project = packedProject({ type: 'module' })
+  project = packedProject({ manifest: { type: 'module' } })
 }, 120_000)
 
 afterAll(() => {
