@@ -7,6 +7,7 @@ import type {
   Turn,
   Usage,
 } from '../types.ts'
+import type { ToolChoice } from '../providers/provider.ts'
 import type { AgentUsage } from './agents/agent-usage.ts'
 import type { SubRunLink } from './agents/sub-run.ts'
 import type { PendingApproval, RunState } from './approvals/approval.ts'
@@ -23,6 +24,8 @@ export interface RunOptions<Deps = unknown> {
   trial?: number
   /** the conversation to load before the run and save after it, in the agent's `sessions` store */
   sessionId?: string
+  /** overrides the agent's `toolChoice` for this run */
+  toolChoice?: ToolChoice
   /**
    * the tool call this run is part of (its `ctx`): the run's usage and cost join that run's, its trace becomes an
    * `agent_run` step there, and its spans are children of the call's span
@@ -40,6 +43,7 @@ export const RUN_OPTION_KEYS: Record<keyof RunOptions, true> = {
   deps: true,
   trial: true,
   sessionId: true,
+  toolChoice: true,
   parent: true,
 }
 

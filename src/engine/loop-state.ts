@@ -9,7 +9,7 @@ import {
   type Usage,
 } from '../types.ts'
 import type { AgentInput, RunOptions } from './agent-run.ts'
-import type { Completion } from '../providers/provider.ts'
+import type { Completion, ToolChoice } from '../providers/provider.ts'
 import { linkedSignal } from './linked-signal.ts'
 import { reasoningText } from './model-call.ts'
 import { costOf } from './pricing.ts'
@@ -54,6 +54,8 @@ export class LoopState {
   /** per tool name: how many replies in a row its calls all failed */
   readonly failureStreaks = new Map<string, number>()
   outputRetries = 0
+  /** the run's own `toolChoice`, over the agent's */
+  readonly toolChoice: ToolChoice | undefined
   /** index of the run's first new message (after `history`) */
   readonly inputFrom: number
   /** what the agent's memory sends of the conversation; set once the memory first looks */
@@ -79,6 +81,7 @@ export class LoopState {
     this.signal = linked.signal
     this.#unlink = linked.unlink
     this.deps = options.deps ?? agent.deps
+    this.toolChoice = options.toolChoice
     this.inputFrom = options.history?.length ?? 0
     this.messages = [...(options.history ?? []), ...toMessages(input)]
     this.providerUsed = agent.provider.id
