@@ -113,6 +113,8 @@ export type TraceStep =
       ok: boolean
       /** length of the result text the model was sent; the value itself is the call's `result` in `toolCalls` */
       resultChars?: number
+      /** the length of the whole result text, when it was cut to the tool's `maxResultChars` before it was sent */
+      truncatedFrom?: number
       error?: string
     })
   | (TraceStepBase & {

@@ -4,6 +4,7 @@ import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { withSpans } from './spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
+import { checkResultLimit } from '../tools/result-limit.ts'
 import { indexTools, tool, type AnyTool, type Tool } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { AGENT_OPTION_KEYS, type AgentOptions, type HandoffTarget, type TeamAgent } from './options.ts'
@@ -61,6 +62,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       )
     }
     rejectUnknownOptions(this.name, options)
+    checkResultLimit(`Agent \`${this.name}\``, 'maxToolResultChars', options.maxToolResultChars)
     const output = resolveOutput(this.name, options.output)
     const handoffs = handoffRoutes(this.name, options.handoffs ?? [], (member) => member.#forRun())
     const tools = indexTools([...(options.tools ?? []), ...handoffs.tools])
@@ -82,6 +84,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
       toolRetries: options.toolRetries ?? 3,
       maxToolErrors: options.maxToolErrors ?? 20,
+      maxToolResultChars: options.maxToolResultChars,
       stopWhen: options.stopWhen,
       policy: options.policy,
       confirm: options.confirm,

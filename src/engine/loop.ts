@@ -32,6 +32,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       confirm: agent.confirm,
       confirmTimeoutMs: agent.confirmTimeoutMs,
       defaultTimeoutMs: agent.toolTimeoutMs,
+      maxResultChars: agent.maxToolResultChars,
       parallel: agent.parallelTools,
       concurrency: agent.toolConcurrency,
       toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),

@@ -58,6 +58,11 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
    * one reply count once) @default 3
    */
   toolRetries?: number
+  /**
+   * the most characters of a tool result's text the model is sent, for tools without their own `maxResultChars`;
+   * a longer result is cut, with a marker saying how much @default no limit
+   */
+  maxToolResultChars?: number
   /** failed tool calls over the whole run before it stops with `error` @default 20 */
   maxToolErrors?: number
   /** ends the run with this tool result as the output when it returns true */
@@ -147,6 +152,7 @@ export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
   toolTimeoutMs: true,
   toolRetries: true,
   maxToolErrors: true,
+  maxToolResultChars: true,
   stopWhen: true,
   policy: true,
   confirm: true,

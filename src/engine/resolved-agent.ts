@@ -30,6 +30,7 @@ export interface ResolvedAgent {
   toolTimeoutMs: number
   toolRetries: number
   maxToolErrors: number
+  maxToolResultChars: number | undefined
   stopWhen: ((call: ToolCallRecord, result: unknown) => boolean) | undefined
   policy: PolicyRules | undefined
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined

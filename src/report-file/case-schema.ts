@@ -93,6 +93,7 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     name: z.string(),
     ok: z.boolean(),
     resultChars: z.number().optional(),
+    truncatedFrom: z.number().optional(),
     /** older reports kept the result here too; still read */
     result: z.unknown().optional(),
     error: z.string().optional(),
