@@ -1,4 +1,5 @@
 import type {
+  InputPart,
   IterationReasoning,
   Message,
   StopReason,
@@ -47,7 +48,11 @@ export const RUN_OPTION_KEYS: Record<keyof RunOptions, true> = {
   parent: true,
 }
 
-export type AgentInput = string | readonly Turn[]
+/** A turn of input; a user turn may be content parts (text, images, files). */
+export type AgentTurn = Turn | { role: 'user'; content: readonly InputPart[] }
+
+/** A user message (text, or content parts with images and files), or a conversation of turns. */
+export type AgentInput = string | readonly InputPart[] | readonly AgentTurn[]
 
 /** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
 export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output

@@ -10,6 +10,7 @@ import {
 } from '../types.ts'
 import type { AgentInput, RunOptions } from './agent-run.ts'
 import type { Completion, ToolChoice } from '../providers/provider.ts'
+import { inputMessages } from './input-messages.ts'
 import { linkedSignal } from './linked-signal.ts'
 import { reasoningText } from './model-call.ts'
 import { costOf } from './pricing.ts'
@@ -83,7 +84,7 @@ export class LoopState {
     this.deps = options.deps ?? agent.deps
     this.toolChoice = options.toolChoice
     this.inputFrom = options.history?.length ?? 0
-    this.messages = [...(options.history ?? []), ...toMessages(input)]
+    this.messages = [...(options.history ?? []), ...inputMessages(input)]
     this.providerUsed = agent.provider.id
     this.usageByAgent = agent.team ? new Map() : undefined
     this.unstampedFrom = this.inputFrom
@@ -163,9 +164,4 @@ export interface AgentLoop {
   allTools: OfferedTools
   /** builds the scopes, system prompt and tools afresh for `state.agent`, after a handoff */
   reopen: () => void
-}
-
-function toMessages(input: AgentInput): Message[] {
-  if (typeof input === 'string') return [{ role: 'user', content: input }]
-  return input.map((turn) => ({ role: turn.role, content: turn.content }))
 }
