@@ -57,6 +57,15 @@ export type AgentInput = string | readonly InputPart[] | readonly AgentTurn[]
 /** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
 export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
 
+/** A structured output as it streams: any field may be missing yet. */
+export type PartialOutput<Output> = [Output] extends [undefined]
+  ? unknown
+  : Output extends readonly (infer Item)[]
+    ? PartialOutput<Item>[]
+    : Output extends object
+      ? { [Key in keyof Output]?: PartialOutput<Output[Key]> }
+      : Output
+
 /** Everything one agent run produced. */
 export interface AgentResult<Output = undefined> {
   runId: string
@@ -100,6 +109,11 @@ export interface AgentResult<Output = undefined> {
 /** Events of `agent.stream()`, ending with the result. */
 export type AgentEvent<Output = undefined> =
   | { type: 'text-delta'; text: string; iteration: number }
+  /**
+   * with an `output` schema, what parses of the reply so far, each time it grows (strings may be cut short); not
+   * validated: the final `parsed` in the result is
+   */
+  | { type: 'partial-output'; partial: PartialOutput<Output>; iteration: number }
   /** the model's reasoning as it streams, for APIs that show it */
   | { type: 'reasoning-delta'; text: string; iteration: number }
   | { type: 'tool-call'; callId: string; name: string; args: unknown }

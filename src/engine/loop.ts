@@ -21,6 +21,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       requestTimeoutMs: agent.requestTimeoutMs,
       cache: agent.cache,
       trial: options.trial ?? 0,
+      partialOutput: agent.outputJsonSchema !== undefined && !agent.outputPlainText,
       price: (completion) => state.priceOf(completion),
     },
     toolScope: {
