@@ -7,7 +7,7 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
 import type { InputPart, Message, ReasoningPart } from '../types.ts'
-import { sourceOf, unsupportedPart } from './input-parts-request.ts'
+import { sourceOf, unsupportedRequest } from './input-parts-request.ts'
 import type { CompletionRequest, ModelSettings, ToolChoice } from './provider.ts'
 
 /** Tags the thinking blocks this API can take back. */
@@ -44,6 +44,13 @@ export function toAnthropicParams(
       input_schema: { ...tool.parameters, type: 'object' },
     }))
     const choice = toAnthropicToolChoice(request.toolChoice ?? 'auto', settings.parallelToolCalls)
+    if (settings.reasoning && (choice.type === 'any' || choice.type === 'tool')) {
+      throw unsupportedRequest(
+        'Anthropic',
+        'extended thinking with a forced tool choice',
+        "use toolChoice 'auto' or 'none', or drop `settings.reasoning`.",
+      )
+    }
     if (request.toolChoice !== undefined || choice.type !== 'auto' || settings.parallelToolCalls === false) {
       params.tool_choice = choice
     }
@@ -121,7 +128,7 @@ function toContentBlock(part: InputPart): ContentBlockParam {
     if ('url' in source) return { type: 'image', source: { type: 'url', url: source.url } }
     const mediaType = IMAGE_TYPES.find((type) => type === source.mediaType)
     if (!mediaType)
-      throw unsupportedPart(
+      throw unsupportedRequest(
         'Anthropic',
         `images of type ${source.mediaType}`,
         `send ${IMAGE_TYPES.join(', ')}.`,
@@ -138,7 +145,7 @@ function toContentBlock(part: InputPart): ContentBlockParam {
     const text = Buffer.from(source.base64, 'base64').toString('utf8')
     return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text } }
   }
-  throw unsupportedPart(
+  throw unsupportedRequest(
     'Anthropic',
     `files of type ${source.mediaType}`,
     'send PDF (application/pdf) or text/plain.',

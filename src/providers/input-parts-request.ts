@@ -29,7 +29,7 @@ export function filenameOf(part: FilePart): string {
   return part.filename ?? `file.${part.mediaType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin'}`
 }
 
-/** The error for a part an API cannot take; it names the API and what to send instead. */
-export function unsupportedPart(api: string, what: string, instead: string): ConfigError {
+/** The error for a request an API cannot take (a part, a combination of settings); it names the API and what to send instead. */
+export function unsupportedRequest(api: string, what: string, instead: string): ConfigError {
   return new ConfigError(`${api} does not take ${what}: ${instead}`)
 }

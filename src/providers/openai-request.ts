@@ -6,7 +6,7 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions'
 import type { InputPart, Message } from '../types.ts'
-import { filenameOf, sourceOf, unsupportedPart, urlOf } from './input-parts-request.ts'
+import { filenameOf, sourceOf, unsupportedRequest, urlOf } from './input-parts-request.ts'
 import { isStrictCompatible } from './json-schema-strict.ts'
 import type { CompletionRequest, ToolChoice } from './provider.ts'
 
@@ -99,7 +99,7 @@ function toContentPart(part: InputPart): ChatCompletionContentPart {
   const source = sourceOf(part)
   if (part.type === 'image') return { type: 'image_url', image_url: { url: urlOf(source) } }
   if ('url' in source) {
-    throw unsupportedPart(
+    throw unsupportedRequest(
       'OpenAI Chat Completions',
       'files by URL',
       'give the file as base64 (or a data: URL), or use the Responses API (`openai-responses:`).',

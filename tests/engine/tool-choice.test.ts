@@ -146,3 +146,24 @@ describe('toolChoice in the engine', () => {
     )
   })
 })
+
+describe('toolChoice that an API refuses', () => {
+  test('Anthropic’s extended thinking with a forced tool is a clear error, sent to no one and never retried', async () => {
+    server = await startMockLlmServer({ script: [] })
+    const agent = new Agent({
+      model: new AnthropicProvider({ model: 'claude-test', apiKey: 'k', baseURL: server.anthropicBaseURL }),
+      tools: [getWeather],
+      toolChoice: 'required',
+      settings: { reasoning: { effort: 'low' } },
+    })
+
+    const result = await agent.run('Weather in Paris?')
+
+    expect(result.stopReason).toBe('error')
+    expect(result.error).toBe(
+      "Anthropic does not take extended thinking with a forced tool choice: use toolChoice 'auto' or 'none', or drop `settings.reasoning`.",
+    )
+    expect(server.journal).toHaveLength(0)
+    expect(result.trace.filter((step) => step.type === 'retry')).toEqual([])
+  })
+})
