@@ -9,7 +9,15 @@ export type {
   RetryOptions,
   UsageLimits,
 } from './engine/options.ts'
-export type { AgentEvent, AgentInput, AgentResult, FinalOutput, RunOptions } from './engine/agent-run.ts'
+export type {
+  AgentEvent,
+  AgentInput,
+  AgentResult,
+  AgentTurn,
+  FinalOutput,
+  PartialOutput,
+  RunOptions,
+} from './engine/agent-run.ts'
 export type { McpHttpServer, McpServerOptions, McpStdioServer } from './mcp/options.ts'
 export { ModelRetry } from './engine/model-retry.ts'
 export type { Observer } from './engine/observer.ts'
@@ -154,6 +162,7 @@ export type {
   PolicyDecision,
   GuardrailAction,
   GuardrailStage,
+  InputPart,
   IterationReasoning,
   ReasoningPart,
   RunContext,

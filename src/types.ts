@@ -12,6 +12,15 @@ export interface ToolCallRequest {
   arguments: string
 }
 
+/**
+ * A part of a user message for models that take more than text. Images and files are strings, so conversations stay
+ * JSON: an `https:` or `data:` URL, or base64 with its `mediaType` (`image/png`, `application/pdf`, …).
+ */
+export type InputPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; image: string; mediaType?: string }
+  | { type: 'file'; data: string; mediaType: string; filename?: string }
+
 /** The model's reasoning in one reply: a thinking block (Anthropic) or a reasoning summary (OpenAI). */
 export interface ReasoningPart {
   text: string
@@ -35,7 +44,8 @@ export interface IterationReasoning {
 /** One message of a provider-neutral conversation. */
 export type Message =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /** `content` is the message's text; `parts`, when given, is the whole message (images and files too) */
+  | { role: 'user'; content: string; parts?: InputPart[] }
   | {
       role: 'assistant'
       content: string
@@ -113,6 +123,8 @@ export type TraceStep =
       ok: boolean
       /** length of the result text the model was sent; the value itself is the call's `result` in `toolCalls` */
       resultChars?: number
+      /** the length of the whole result text, when it was cut to the tool's `maxResultChars` before it was sent */
+      truncatedFrom?: number
       error?: string
     })
   | (TraceStepBase & {

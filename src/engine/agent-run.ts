@@ -1,4 +1,5 @@
 import type {
+  InputPart,
   IterationReasoning,
   Message,
   StopReason,
@@ -7,6 +8,7 @@ import type {
   Turn,
   Usage,
 } from '../types.ts'
+import type { ToolChoice } from '../providers/provider.ts'
 import type { AgentUsage } from './agents/agent-usage.ts'
 import type { SubRunLink } from './agents/sub-run.ts'
 import type { PendingApproval, RunState } from './approvals/approval.ts'
@@ -23,6 +25,8 @@ export interface RunOptions<Deps = unknown> {
   trial?: number
   /** the conversation to load before the run and save after it, in the agent's `sessions` store */
   sessionId?: string
+  /** overrides the agent's `toolChoice` for this run */
+  toolChoice?: ToolChoice
   /**
    * the tool call this run is part of (its `ctx`): the run's usage and cost join that run's, its trace becomes an
    * `agent_run` step there, and its spans are children of the call's span
@@ -40,13 +44,27 @@ export const RUN_OPTION_KEYS: Record<keyof RunOptions, true> = {
   deps: true,
   trial: true,
   sessionId: true,
+  toolChoice: true,
   parent: true,
 }
 
-export type AgentInput = string | readonly Turn[]
+/** A turn of input; a user turn may be content parts (text, images, files). */
+export type AgentTurn = Turn | { role: 'user'; content: readonly InputPart[] }
+
+/** A user message (text, or content parts with images and files), or a conversation of turns. */
+export type AgentInput = string | readonly InputPart[] | readonly AgentTurn[]
 
 /** The final output an output validator sees: the parsed value with an `output` schema, else the reply text. */
 export type FinalOutput<Output> = [Output] extends [undefined] ? string : Output
+
+/** A structured output as it streams: any field may be missing yet. */
+export type PartialOutput<Output> = [Output] extends [undefined]
+  ? unknown
+  : Output extends readonly (infer Item)[]
+    ? PartialOutput<Item>[]
+    : Output extends object
+      ? { [Key in keyof Output]?: PartialOutput<Output[Key]> }
+      : Output
 
 /** Everything one agent run produced. */
 export interface AgentResult<Output = undefined> {
@@ -91,6 +109,11 @@ export interface AgentResult<Output = undefined> {
 /** Events of `agent.stream()`, ending with the result. */
 export type AgentEvent<Output = undefined> =
   | { type: 'text-delta'; text: string; iteration: number }
+  /**
+   * with an `output` schema, what parses of the reply so far, each time it grows (strings may be cut short); not
+   * validated: the final `parsed` in the result is
+   */
+  | { type: 'partial-output'; partial: PartialOutput<Output>; iteration: number }
   /** the model's reasoning as it streams, for APIs that show it */
   | { type: 'reasoning-delta'; text: string; iteration: number }
   | { type: 'tool-call'; callId: string; name: string; args: unknown }

@@ -4,6 +4,7 @@ import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
 import { withSpans } from './spans-observer.ts'
 import { resolveModel } from '../providers/registry.ts'
+import { checkResultLimit } from '../tools/result-limit.ts'
 import { indexTools, tool, type AnyTool, type Tool } from '../tools/tool.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { AGENT_OPTION_KEYS, type AgentOptions, type HandoffTarget, type TeamAgent } from './options.ts'
@@ -29,6 +30,7 @@ import type { ErasedOutputValidator } from './final-output.ts'
 import type { ErasedPrepareTools } from './prepare-tools.ts'
 import type { HandoffRoute, ResolvedAgent } from './resolved-agent.ts'
 import { executeRun } from './run.ts'
+import { checkToolChoice } from './tool-choice.ts'
 
 export interface BatchOptions<Deps> extends Omit<RunOptions<Deps>, 'history'> {
   /** runs at once @default 4 */
@@ -60,10 +62,13 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       )
     }
     rejectUnknownOptions(this.name, options)
+    checkResultLimit(`Agent \`${this.name}\``, 'maxToolResultChars', options.maxToolResultChars)
     const output = resolveOutput(this.name, options.output)
     const handoffs = handoffRoutes(this.name, options.handoffs ?? [], (member) => member.#forRun())
     const tools = indexTools([...(options.tools ?? []), ...handoffs.tools])
     const perTool = [...tools.values()].some((candidate) => candidate.prepare !== undefined)
+    // a named tool may be an MCP server's, known once the servers have started
+    if (!options.mcp?.length) checkToolChoice(`Agent \`${this.name}\``, options.toolChoice, tools.keys())
     this.#resolved = {
       name: this.name,
       provider: resolveModel(options.model),
@@ -71,12 +76,15 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       tools,
       prepareTools:
         (options.prepareTools as ErasedPrepareTools | undefined) ?? (perTool ? 'per-tool' : undefined),
+      toolChoice: options.toolChoice,
+      resetToolChoice: options.resetToolChoice ?? true,
       maxIterations,
       parallelTools: options.parallelTools ?? true,
       toolConcurrency: options.toolConcurrency ?? 10,
       toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
       toolRetries: options.toolRetries ?? 3,
       maxToolErrors: options.maxToolErrors ?? 20,
+      maxToolResultChars: options.maxToolResultChars,
       stopWhen: options.stopWhen,
       policy: options.policy,
       confirm: options.confirm,
@@ -124,6 +132,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   async run(input: AgentInput, options: RunOptions<Deps> = {}): Promise<AgentResult<Output>> {
     rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
     const resolved = await this.#prepare()
+    checkRunToolChoice(resolved, options)
     const link = options.parent?.['~run']
     const startedAt = Date.now()
     const result = await executeRun(withSpans(resolved, link?.spanParent()), input, options)
@@ -179,6 +188,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
   ): AsyncGenerator<AgentEvent<Output>, AgentResult<Output>> {
     rejectUnknownKeys(`Agent \`${this.name}\`: unknown run option`, RUN_OPTION_KEYS, options)
     const resolved = await this.#prepare()
+    checkRunToolChoice(resolved, options)
     const channel = new EventChannel<AgentEvent<Output>>()
     const controller = new AbortController()
     const outer = options.signal
@@ -222,6 +232,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     options: BatchOptions<Deps> = {},
   ): Promise<AgentResult<Output>[]> {
     rejectUnknownKeys(`Agent \`${this.name}\`: unknown batch option`, BATCH_OPTION_KEYS, options)
+    checkRunToolChoice(await this.#prepare(), options)
     const { concurrency = 4, ...runOptions } = options
     const limit = pLimit(concurrency)
     // the runs listen to one signal of the batch's own, not each to the caller's
@@ -271,7 +282,11 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     }
     if (!this.#mcp) return this.#resolved
     const { tools, failures } = await this.#mcp.tools()
-    if (tools !== this.#resolved.tools) this.#resolved = { ...this.#resolved, tools }
+    if (tools !== this.#resolved.tools) {
+      this.#resolved = { ...this.#resolved, tools }
+      if (failures.length === 0)
+        checkToolChoice(`Agent \`${this.name}\``, this.#resolved.toolChoice, tools.keys())
+    }
     if (failures.length === 0) return this.#resolved
     const startupFailures = failures.map((failure) => `${failure} Its tools are not offered in this run.`)
     return { ...this.#resolved, startupFailures }
@@ -330,6 +345,11 @@ function reportOf(agent: string, result: AgentResult<unknown>, startedAt: number
   }
   if (result.usageByAgent) report.usageByAgent = result.usageByAgent
   return report
+}
+
+/** A run's own `toolChoice` must name a tool the agent has now. */
+function checkRunToolChoice(agent: ResolvedAgent, options: { toolChoice?: unknown }): void {
+  checkToolChoice(`Agent \`${agent.name}\`: run option`, options.toolChoice, agent.tools.keys())
 }
 
 function rejectUnknownOptions(agent: string, options: object): void {

@@ -9,7 +9,8 @@ import {
   type Usage,
 } from '../types.ts'
 import type { AgentInput, RunOptions } from './agent-run.ts'
-import type { Completion } from '../providers/provider.ts'
+import type { Completion, ToolChoice } from '../providers/provider.ts'
+import { inputMessages } from './input-messages.ts'
 import { linkedSignal } from './linked-signal.ts'
 import { reasoningText } from './model-call.ts'
 import { costOf } from './pricing.ts'
@@ -54,6 +55,8 @@ export class LoopState {
   /** per tool name: how many replies in a row its calls all failed */
   readonly failureStreaks = new Map<string, number>()
   outputRetries = 0
+  /** the run's own `toolChoice`, over the agent's */
+  readonly toolChoice: ToolChoice | undefined
   /** index of the run's first new message (after `history`) */
   readonly inputFrom: number
   /** what the agent's memory sends of the conversation; set once the memory first looks */
@@ -79,8 +82,9 @@ export class LoopState {
     this.signal = linked.signal
     this.#unlink = linked.unlink
     this.deps = options.deps ?? agent.deps
+    this.toolChoice = options.toolChoice
     this.inputFrom = options.history?.length ?? 0
-    this.messages = [...(options.history ?? []), ...toMessages(input)]
+    this.messages = [...(options.history ?? []), ...inputMessages(input)]
     this.providerUsed = agent.provider.id
     this.usageByAgent = agent.team ? new Map() : undefined
     this.unstampedFrom = this.inputFrom
@@ -160,9 +164,4 @@ export interface AgentLoop {
   allTools: OfferedTools
   /** builds the scopes, system prompt and tools afresh for `state.agent`, after a handoff */
   reopen: () => void
-}
-
-function toMessages(input: AgentInput): Message[] {
-  if (typeof input === 'string') return [{ role: 'user', content: input }]
-  return input.map((turn) => ({ role: turn.role, content: turn.content }))
 }

@@ -21,6 +21,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       requestTimeoutMs: agent.requestTimeoutMs,
       cache: agent.cache,
       trial: options.trial ?? 0,
+      partialOutput: agent.outputJsonSchema !== undefined && !agent.outputPlainText,
       price: (completion) => state.priceOf(completion),
     },
     toolScope: {
@@ -32,6 +33,7 @@ export function openLoop(state: LoopState, options: RunOptions, emit: EmitEvent 
       confirm: agent.confirm,
       confirmTimeoutMs: agent.confirmTimeoutMs,
       defaultTimeoutMs: agent.toolTimeoutMs,
+      maxResultChars: agent.maxToolResultChars,
       parallel: agent.parallelTools,
       concurrency: agent.toolConcurrency,
       toolCache: agent.cache ?? (agent.cachesTools ? new MemoryCache() : undefined),

@@ -3,6 +3,7 @@ import type { CallOptions, Completion, CompletionRequest } from '../providers/pr
 import type { RateLimitReading } from '../types.ts'
 import type { ModelCallScope } from './model-call-scope.ts'
 import { notify } from './notify.ts'
+import { partialOutputTracker } from './partial-output.ts'
 import type { RateLimitSlot } from './rate-limit.ts'
 import { abortReason } from './retry.ts'
 
@@ -63,8 +64,11 @@ async function attemptCall(
         : scope.provider
             .complete(request, callOptions(scope, controller.signal, onRateLimit))
             .then((completion) => {
-              if (completion.message.text)
-                void scope.emit?.({ type: 'text-delta', text: completion.message.text, iteration })
+              const { text } = completion.message
+              if (text && scope.emit) {
+                void scope.emit({ type: 'text-delta', text, iteration })
+                if (scope.partialOutput) partialOutputTracker(scope.emit, iteration)(text)
+              }
               return completion
             })
     return await Promise.race([work, aborted])
@@ -83,11 +87,15 @@ async function streamCall(
   const { signal } = options
   const stream = scope.provider.stream?.(request, options)
   if (!stream) throw new Error('provider has no stream()')
+  // each attempt parses its own reply: a retried one starts again
+  const partial = scope.partialOutput && scope.emit ? partialOutputTracker(scope.emit, iteration) : undefined
   for await (const event of stream) {
     // the reader left `agent.stream()`: stop reading the reply
     signal.throwIfAborted()
-    if (event.type === 'text-delta') void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
-    else if (event.type === 'reasoning-delta')
+    if (event.type === 'text-delta') {
+      void scope.emit?.({ type: 'text-delta', text: event.text, iteration })
+      partial?.(event.text)
+    } else if (event.type === 'reasoning-delta')
       void scope.emit?.({ type: 'reasoning-delta', text: event.text, iteration })
     else if (event.type === 'done') return event.completion
   }

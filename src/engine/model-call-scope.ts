@@ -21,6 +21,8 @@ export interface ModelCallScope {
   trial: number
   /** set when streaming: text deltas go here */
   emit: EmitEvent | undefined
+  /** the reply is structured output: while streaming, what parses of it so far is emitted as `partial-output` */
+  partialOutput?: boolean
   /** the USD cost of a reply (null when unknown), traced with each call */
   price?: (completion: Completion) => number | null
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { McpServerOptions } from '../mcp/options.ts'
-import type { ModelSettings, Provider, ToolSchema } from '../providers/provider.ts'
+import type { ModelSettings, Provider, ToolChoice, ToolSchema } from '../providers/provider.ts'
 import type { ResponseCache } from './cache.ts'
 import type { Observer } from './observer.ts'
 import type { FinalOutput } from './agent-run.ts'
@@ -31,6 +31,17 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
     context: RunContext<Deps>,
     tools: readonly ToolSchema[],
   ) => readonly ToolSchema[] | Promise<readonly ToolSchema[]>
+  /**
+   * whether the model may or must call a tool: `auto`, `none` (answer without tools), `required` (some tool) or
+   * `{ name }` (that tool). `required` and a named tool hold until the model has called a tool (see
+   * `resetToolChoice`); a named tool with `terminal: true` makes a router whose call ends the run @default 'auto'
+   */
+  toolChoice?: ToolChoice
+  /**
+   * after the model's first tool call of a run, `required` and a named `toolChoice` fall back to `auto`, so the
+   * model can answer; false keeps them for every model call (end the run with a terminal tool) @default true
+   */
+  resetToolChoice?: boolean
   /** model calls before the run stops with `max_iterations` @default 10 */
   maxIterations?: number
   /**
@@ -47,6 +58,11 @@ export interface AgentOptions<Output = undefined, Deps = unknown> {
    * one reply count once) @default 3
    */
   toolRetries?: number
+  /**
+   * the most characters of a tool result's text the model is sent, for tools without their own `maxResultChars`;
+   * a longer result is cut, with a marker saying how much @default no limit
+   */
+  maxToolResultChars?: number
   /** failed tool calls over the whole run before it stops with `error` @default 20 */
   maxToolErrors?: number
   /** ends the run with this tool result as the output when it returns true */
@@ -128,12 +144,15 @@ export const AGENT_OPTION_KEYS: Record<keyof AgentOptions, true> = {
   tools: true,
   prepareTools: true,
   mcp: true,
+  toolChoice: true,
+  resetToolChoice: true,
   maxIterations: true,
   parallelTools: true,
   toolConcurrency: true,
   toolTimeoutMs: true,
   toolRetries: true,
   maxToolErrors: true,
+  maxToolResultChars: true,
   stopWhen: true,
   policy: true,
   confirm: true,

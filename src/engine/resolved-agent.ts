@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ModelSettings, Provider } from '../providers/provider.ts'
+import type { ModelSettings, Provider, ToolChoice } from '../providers/provider.ts'
 import type { PolicyRules } from '../tools/policy.ts'
 import type { AnyTool } from '../tools/tool.ts'
 import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
@@ -22,12 +22,15 @@ export interface ResolvedAgent {
   tools: ReadonlyMap<string, AnyTool>
   /** set when a tool has `prepare` or the agent has `prepareTools`: the tool list is decided at each step */
   prepareTools: ErasedPrepareTools | 'per-tool' | undefined
+  toolChoice: ToolChoice | undefined
+  resetToolChoice: boolean
   maxIterations: number
   parallelTools: boolean
   toolConcurrency: number
   toolTimeoutMs: number
   toolRetries: number
   maxToolErrors: number
+  maxToolResultChars: number | undefined
   stopWhen: ((call: ToolCallRecord, result: unknown) => boolean) | undefined
   policy: PolicyRules | undefined
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined

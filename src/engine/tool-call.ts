@@ -1,5 +1,6 @@
 import { TimeoutError, toError } from '../errors.ts'
 import type { AnyTool } from '../tools/tool.ts'
+import { limitResultText } from '../tools/result-limit.ts'
 import { checkToolArguments, type ArgumentsCheck } from '../tools/validate.ts'
 import type { ToolCallRecord, ToolCallRequest } from '../types.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
@@ -105,7 +106,10 @@ async function endCall(
   const { ok } = end
   const durationMs = performance.now() - clock.started
   const outcome = end.ok ? { result: end.result } : { error: end.error }
-  const content = end.ok ? toolResultText(end.result) : end.error
+  const sent = end.ok
+    ? limitResultText(toolResultText(end.result), tool?.maxResultChars ?? scope.maxResultChars)
+    : { text: end.error }
+  const content = sent.text
   const record: ToolCallRecord = { id: callId, name, args, ...outcome, durationMs }
   scope.trace.push({
     type: 'tool_result',
@@ -115,6 +119,7 @@ async function endCall(
     name,
     ok,
     ...(end.ok ? { resultChars: content.length } : { error: end.error }),
+    ...(sent.truncatedFrom === undefined ? {} : { truncatedFrom: sent.truncatedFrom }),
   })
   const event = { runId: scope.runId, agent: scope.agent, callId, call: record }
   await notify(scope.observers, ok ? 'onToolEnd' : 'onToolError', event, scope.awaitObservers)

@@ -23,6 +23,8 @@ export interface ToolRunScope {
   confirm: ((call: ToolCallRequest & { args: unknown }) => boolean | Promise<boolean>) | undefined
   confirmTimeoutMs: number
   defaultTimeoutMs: number
+  /** the agent's `maxToolResultChars`, for tools without their own limit */
+  maxResultChars: number | undefined
   parallel: boolean
   concurrency: number
   /** where cacheable tools keep results: the agent's cache, else one for the run */

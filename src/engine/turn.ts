@@ -17,6 +17,7 @@ import { prepareTools, type OfferedTools } from './prepare-tools.ts'
 import { nextStep, type Step } from './steps.ts'
 import { runToolStep } from './tool-step.ts'
 import type { LimitStop } from './usage-limits.ts'
+import { toolChoiceOfStep } from './tool-choice.ts'
 
 /**
  * One turn of the loop: call the model (unless `maxIterations` is reached), then act on its reply. Returns how the
@@ -76,6 +77,13 @@ function requestOf(
   const system = sent ? sent.system : loop.system
   if (system !== undefined) request.system = system
   if (agent.settings) request.settings = agent.settings
+  const choice = toolChoiceOfStep(
+    loop.state.toolChoice ?? agent.toolChoice,
+    offered.schemas,
+    loop.state.toolCalls.length > 0,
+    agent.resetToolChoice,
+  )
+  if (choice !== undefined) request.toolChoice = choice
   if (agent.outputJsonSchema && agent.provider.capabilities?.structuredOutput) {
     request.output = { name: 'output', schema: agent.outputJsonSchema }
   }

@@ -6,7 +6,8 @@ import type {
   ToolChoice as AnthropicToolChoice,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages'
-import type { Message, ReasoningPart } from '../types.ts'
+import type { InputPart, Message, ReasoningPart } from '../types.ts'
+import { sourceOf, unsupportedRequest } from './input-parts-request.ts'
 import type { CompletionRequest, ModelSettings, ToolChoice } from './provider.ts'
 
 /** Tags the thinking blocks this API can take back. */
@@ -43,6 +44,13 @@ export function toAnthropicParams(
       input_schema: { ...tool.parameters, type: 'object' },
     }))
     const choice = toAnthropicToolChoice(request.toolChoice ?? 'auto', settings.parallelToolCalls)
+    if (settings.reasoning && (choice.type === 'any' || choice.type === 'tool')) {
+      throw unsupportedRequest(
+        'Anthropic',
+        'extended thinking with a forced tool choice',
+        "use toolChoice 'auto' or 'none', or drop `settings.reasoning`.",
+      )
+    }
     if (request.toolChoice !== undefined || choice.type !== 'auto' || settings.parallelToolCalls === false) {
       params.tool_choice = choice
     }
@@ -83,7 +91,8 @@ function toAnthropicMessages(messages: Message[]): MessageParam[] {
       continue
     }
     toolResults = undefined
-    if (message.role === 'user') result.push({ role: 'user', content: message.content })
+    if (message.role === 'user')
+      result.push({ role: 'user', content: message.parts?.map(toContentBlock) ?? message.content })
     else if (message.role === 'assistant')
       result.push({ role: 'assistant', content: assistantContent(message) })
   }
@@ -108,6 +117,39 @@ function toThinkingBlock(part: ReasoningPart): ContentBlockParam[] {
   if (typeof data['redacted'] === 'string') return [{ type: 'redacted_thinking', data: data['redacted'] }]
   if (typeof data['signature'] !== 'string') return []
   return [{ type: 'thinking', thinking: part.text, signature: data['signature'] }]
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+
+function toContentBlock(part: InputPart): ContentBlockParam {
+  if (part.type === 'text') return { type: 'text', text: part.text }
+  const source = sourceOf(part)
+  if (part.type === 'image') {
+    if ('url' in source) return { type: 'image', source: { type: 'url', url: source.url } }
+    const mediaType = IMAGE_TYPES.find((type) => type === source.mediaType)
+    if (!mediaType)
+      throw unsupportedRequest(
+        'Anthropic',
+        `images of type ${source.mediaType}`,
+        `send ${IMAGE_TYPES.join(', ')}.`,
+      )
+    return { type: 'image', source: { type: 'base64', media_type: mediaType, data: source.base64 } }
+  }
+  if ('url' in source) return { type: 'document', source: { type: 'url', url: source.url } }
+  if (source.mediaType === 'application/pdf')
+    return {
+      type: 'document',
+      source: { type: 'base64', media_type: 'application/pdf', data: source.base64 },
+    }
+  if (source.mediaType === 'text/plain') {
+    const text = Buffer.from(source.base64, 'base64').toString('utf8')
+    return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text } }
+  }
+  throw unsupportedRequest(
+    'Anthropic',
+    `files of type ${source.mediaType}`,
+    'send PDF (application/pdf) or text/plain.',
+  )
 }
 
 /** Anthropic takes `input` as an object; malformed or non-object arguments (from another provider) become `{}`. */

@@ -1,4 +1,4 @@
-import { AbortError, ProviderError } from '../errors.ts'
+import { AbortError, ConfigError, ProviderError } from '../errors.ts'
 import { createRedactor } from '../util/redact.ts'
 import { MalformedReplyError } from './reply-shape.ts'
 import { readRateLimitHeaders } from './rate-limit-headers.ts'
@@ -42,6 +42,8 @@ export function toProviderError(error: unknown, context: SdkErrorContext): Error
   const { sdk, providerId, api } = context
   if (context.signal.aborted) return abortError(context.signal)
   if (error instanceof ProviderError) return error
+  // a request this API cannot take (say, a content part it lacks): misuse, which no retry mends
+  if (error instanceof ConfigError) return error
   if (error instanceof sdk.APIUserAbortError)
     return new AbortError(`${api} call for ${providerId} was aborted`)
   const clean = (text: string): string => createRedactor({ secrets: context.secrets })(text)

@@ -17,7 +17,7 @@ const STOP_WORDS = new Set(
 /**
  * The `local` model: a deterministic offline stand-in so examples run without a key. It is NOT a language model.
  * It calls, one per turn, each tool whose name or description matches words of the user's last message (in the
- * order the words appear), fills arguments from the text (`name value` pairs, quoted strings, enum values,
+ * order the words appear; `toolChoice` can force a tool or forbid them), fills arguments from the text (`name value` pairs, quoted strings, enum values,
  * numbers, ids, capitalized words), and once no matching tool is left, answers with a sentence that contains
  * the tool results. Asked for structured output, it fills the schema from the same text. Asked for a summary (by the
  * memory), it keeps the first sentence of each line.
@@ -50,8 +50,8 @@ function reply(request: CompletionRequest): { text: string; toolCalls: ToolCallR
       .flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : []))
       .map((call) => call.name),
   )
-  const next = rankTools(question, request.tools).find((tool) => !called.has(tool.name))
-  if (next && request.toolChoice !== 'none') {
+  const next = nextTool(request, question, called)
+  if (next) {
     const args = fillObject(next.parameters, question)
     return {
       text: '',
@@ -75,6 +75,19 @@ function reply(request: CompletionRequest): { text: string; toolCalls: ToolCallR
     result.isError ? `${result.name} failed (${result.content})` : result.content,
   )
   return { text: `${parts.join('. ')}.`.replace(/\.\.$/, '.'), toolCalls: [] }
+}
+
+/**
+ * The tool to call next, as `toolChoice` allows: a named tool always; with `required`, a matching tool not yet
+ * called, else the first tool offered; with `auto`, a matching tool not yet called; with `none`, none.
+ */
+function nextTool(request: CompletionRequest, question: string, called: Set<string>): ToolSchema | undefined {
+  const choice = request.toolChoice ?? 'auto'
+  if (choice === 'none') return undefined
+  if (typeof choice === 'object') return request.tools.find((tool) => tool.name === choice.name)
+  const matching = rankTools(question, request.tools).find((tool) => !called.has(tool.name))
+  if (choice === 'auto') return matching
+  return matching ?? request.tools.find((tool) => !called.has(tool.name)) ?? request.tools[0]
 }
 
 /** Tools whose name or description share words with the text, ordered by where the first such word appears. */

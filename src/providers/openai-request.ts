@@ -1,10 +1,12 @@
 import type {
+  ChatCompletionContentPart,
   ChatCompletionCreateParamsBase,
   ChatCompletionMessageParam,
   ChatCompletionTool,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions'
-import type { Message } from '../types.ts'
+import type { InputPart, Message } from '../types.ts'
+import { filenameOf, sourceOf, unsupportedRequest, urlOf } from './input-parts-request.ts'
 import { isStrictCompatible } from './json-schema-strict.ts'
 import type { CompletionRequest, ToolChoice } from './provider.ts'
 
@@ -62,8 +64,10 @@ function toOpenAiMessages(system: string | undefined, messages: Message[]): Chat
   for (const message of messages) {
     switch (message.role) {
       case 'system':
+        result.push({ role: 'system', content: message.content })
+        break
       case 'user':
-        result.push({ role: message.role, content: message.content })
+        result.push({ role: 'user', content: message.parts?.map(toContentPart) ?? message.content })
         break
       case 'assistant': {
         const calls = message.toolCalls ?? []
@@ -88,6 +92,20 @@ function toOpenAiMessages(system: string | undefined, messages: Message[]): Chat
     }
   }
   return result
+}
+
+function toContentPart(part: InputPart): ChatCompletionContentPart {
+  if (part.type === 'text') return { type: 'text', text: part.text }
+  const source = sourceOf(part)
+  if (part.type === 'image') return { type: 'image_url', image_url: { url: urlOf(source) } }
+  if ('url' in source) {
+    throw unsupportedRequest(
+      'OpenAI Chat Completions',
+      'files by URL',
+      'give the file as base64 (or a data: URL), or use the Responses API (`openai-responses:`).',
+    )
+  }
+  return { type: 'file', file: { file_data: urlOf(source), filename: filenameOf(part) } }
 }
 
 function toOpenAiToolChoice(choice: ToolChoice): ChatCompletionToolChoiceOption {

@@ -1,11 +1,13 @@
 import type {
   FunctionTool,
+  ResponseInputContent,
   ResponseCreateParamsBase,
   ResponseInputItem,
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from 'openai/resources/responses/responses'
-import type { Message, ReasoningPart } from '../types.ts'
+import type { InputPart, Message, ReasoningPart } from '../types.ts'
+import { filenameOf, sourceOf, urlOf } from './input-parts-request.ts'
 import { isStrictCompatible } from './json-schema-strict.ts'
 import type { CompletionRequest, ToolChoice } from './provider.ts'
 
@@ -61,7 +63,7 @@ function toInputItems(message: Message): ResponseInputItem[] {
     case 'system':
       return [{ role: 'system', content: message.content }]
     case 'user':
-      return [{ role: 'user', content: message.content }]
+      return [{ role: 'user', content: message.parts?.map(toInputContent) ?? message.content }]
     case 'assistant': {
       const items: ResponseInputItem[] = (message.reasoning ?? []).flatMap(toReasoningItem)
       if (message.content) items.push({ role: 'assistant', content: message.content })
@@ -73,6 +75,14 @@ function toInputItems(message: Message): ResponseInputItem[] {
     case 'tool':
       return [{ type: 'function_call_output', call_id: message.toolCallId, output: message.content }]
   }
+}
+
+function toInputContent(part: InputPart): ResponseInputContent {
+  if (part.type === 'text') return { type: 'input_text', text: part.text }
+  const source = sourceOf(part)
+  if (part.type === 'image') return { type: 'input_image', image_url: urlOf(source), detail: 'auto' }
+  if ('url' in source) return { type: 'input_file', file_url: source.url }
+  return { type: 'input_file', file_data: urlOf(source), filename: filenameOf(part) }
 }
 
 /** A reasoning item from an earlier reply of this API goes back as it came; others' reasoning is left out. */

@@ -54,6 +54,9 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     usage: usageSchema,
     finishReason: z.enum(['stop', 'tool_calls', 'length', 'content_filter', 'other']),
     toolCalls: z.number(),
+    costUsd: z.number().nullable().optional(),
+    /** the model's reasoning in this reply, when it showed any */
+    reasoning: z.string().optional(),
   }),
   z.object({
     ...step,
@@ -93,6 +96,7 @@ export const traceStepSchema = z.discriminatedUnion('type', [
     name: z.string(),
     ok: z.boolean(),
     resultChars: z.number().optional(),
+    truncatedFrom: z.number().optional(),
     /** older reports kept the result here too; still read */
     result: z.unknown().optional(),
     error: z.string().optional(),

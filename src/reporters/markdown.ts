@@ -5,6 +5,7 @@ import type { ReportHeader } from '../report-file/schema.ts'
 import { formatCount, formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
 import { MovedSnapshots } from './markdown-snapshots.ts'
+import { markdownReasoning } from './markdown-reasoning.ts'
 import { markdownTurns } from './markdown-turns.ts'
 import type { ReportRenderer } from './renderer.ts'
 import { problemReasons } from './text.ts'
@@ -60,7 +61,11 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
       topRows++
     }
     const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
-    const item = [`- ${mark} ${name}${known} — ${why}`, ...markdownTurns(result)].join('\n')
+    const item = [
+      `- ${mark} ${name}${known} — ${why}`,
+      ...markdownTurns(result),
+      ...markdownReasoning(result),
+    ].join('\n')
     if (listed === problems - 1 && all.add(item)) listed++
   }
   const lines = [head.toString().trimEnd()]

@@ -4,6 +4,7 @@ import type { RunContext } from '../types.ts'
 import type { ToolSchema } from '../providers/provider.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { validatingExecute } from './direct-execute.ts'
+import { checkResultLimit } from './result-limit.ts'
 import type { ToolContext, ToolReturn } from './tool-context.ts'
 
 export type { ToolContext, ToolReturn } from './tool-context.ts'
@@ -32,6 +33,12 @@ export interface ToolConfig<Parameters extends z.ZodObject, Result, Deps> {
   resource?(args: z.output<Parameters>): string | undefined
   /** replies in a row whose calls of this tool all failed before the run stops; overrides the agent's `toolRetries` */
   maxRetries?: number
+  /**
+   * the most characters of the result's text the model is sent; a longer result is cut and ends with
+   * `…[truncated 12,345 of 20,000 characters]` (the call's `result` keeps the whole value); overrides the agent's
+   * `maxToolResultChars` @default no limit
+   */
+  maxResultChars?: number
   /**
    * decides before each model call whether the tool is offered and how its schema reads: return the schema
    * (edited or not; the name stays) or nothing to hide the tool for that step
@@ -95,6 +102,7 @@ const TOOL_CONFIG_KEYS: Record<keyof ToolConfig<z.ZodObject, unknown, unknown>, 
   readOnly: true,
   resource: true,
   maxRetries: true,
+  maxResultChars: true,
   prepare: true,
   cache: true,
   invalidates: true,
@@ -154,6 +162,7 @@ export function tool<Parameters extends z.ZodObject, Result, Deps = unknown>(
   }
   if (typeof config.execute !== 'function') throw new ConfigError(`${label} needs an \`execute\` function.`)
   rejectUnknownKeys(label, config)
+  checkResultLimit(label, 'maxResultChars', config.maxResultChars)
   const parameters = closeObjects(z.toJSONSchema(config.parameters, { io: 'input', unrepresentable: 'any' }))
   delete parameters.$schema
   return {

@@ -3,6 +3,7 @@ import type { ReportCase, ReportHeader } from '../../report-file/schema.ts'
 import type { z } from 'zod'
 import type { traceStepSchema } from '../../report-file/case-schema.ts'
 import { suiteKey } from '../../report-file/suite-key.ts'
+import { reasoningOf } from '../reasoning.ts'
 import { partialNote, truncate } from '../text.ts'
 
 /** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */
@@ -35,6 +36,8 @@ export interface PageCase {
   out?: string
   /** tool calls: name, arguments, result, error (as JSON text), ms; null when the target did not report them */
   tc?: { n: string; a: string; r?: string; err?: string; ms?: number }[] | null
+  /** reasoning per model call that showed any: iteration, text */
+  rs?: { i: number; t: string }[]
   /** trace: type, start offset ms, duration ms, label */
   tr?: { ty: string; at: number; ms: number; l: string }[]
   /** a pass of which some checks were skipped: "2 of 3 checks ran (skipped: rubric)" */
@@ -172,6 +175,8 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
     }))
   }
   const trace = transcript.trace
+  const reasoning = reasoningOf(trace)
+  if (reasoning.length > 0) page.rs = reasoning.map((step) => ({ i: step.iteration, t: text(step.text) }))
   if (trace && trace.length > 0) {
     const start = Math.min(...trace.map((step) => step.startedAt))
     page.tr = trace.map((step) => ({

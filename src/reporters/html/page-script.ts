@@ -248,6 +248,15 @@ export const PAGE_SCRIPT = String.raw`
         detail.appendChild(el('pre', '', 'arguments: ' + call.a + (call.r !== undefined ? '\nresult: ' + call.r : '') + (call.err !== undefined ? '\nerror: ' + call.err : '')));
       });
     }
+    if (c.rs) {
+      detail.appendChild(el('h3', '', 'Reasoning'));
+      c.rs.forEach(function (r) {
+        var box = el('details', 'reasoning');
+        box.appendChild(el('summary', '', 'Model call ' + r.i));
+        box.appendChild(el('pre', '', r.t));
+        detail.appendChild(box);
+      });
+    }
     if (c.tr) {
       detail.appendChild(el('h3', '', 'Trace'));
       var end = c.tr.reduce(function (m, s) { return Math.max(m, s.at + s.ms); }, 0) || 1;

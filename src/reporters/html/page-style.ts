@@ -47,6 +47,7 @@ table.kv { border-collapse: collapse; } table.kv td { padding: 2px 8px; vertical
 .turn { border-left: 3px solid var(--line); padding: 0 0 4px 10px; margin: 8px 0; }
 .turn h4 { font-size: 13px; margin: 4px 0; color: var(--dim); }
 .turn pre.user::before { content: 'user: '; color: var(--dim); } .turn pre.reply::before { content: 'reply: '; color: var(--dim); }
+details.reasoning { margin: 4px 0; } details.reasoning summary { cursor: pointer; color: var(--dim); font-size: 13px; }
 #chart { margin: 12px 0 0; } #chart svg { max-width: 100%; height: auto; } #chart figcaption { font-size: 12px; }
 #matrix h2 { margin-top: 8px; }
 .mtable { border: 1px solid var(--line); border-radius: 6px; margin-bottom: 16px; }

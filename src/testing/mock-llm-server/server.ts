@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { toError } from '../../errors.ts'
 import { openAiEmbeddings } from './embeddings-wire.ts'
 import { sendHollow, type HollowFault } from './hollow-wire.ts'
+import { contentPartProblem } from './content-parts.ts'
 import { MockRateLimiter } from './rate-limit.ts'
 import { defaultErrorMessage, isErrorReply, isFaultReply, renderReply } from './reply.ts'
 import type {
@@ -79,7 +80,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       receivedAt: Date.now(),
     }
     if (options.journal !== false) journal.push(request)
-    const denied = authProblem(request, options.apiKey)
+    const denied = authProblem(request, options.apiKey) ?? contentPartProblem(request)
     // embeddings are answered by the `local` embedding model and use no scripted reply
     if (path === '/v1/embeddings' && !denied) {
       sendJson(res, 200, openAiEmbeddings(body))
