@@ -3,9 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockLlmServer } from '../../src/testing/index.ts'
 import type { MockLlmServer } from '../../src/testing/index.ts'
-import { repo } from '../e2e/helpers.ts'
 import { packedProject } from '../packed/packed-install.ts'
-import { evalsBin, packageName, run, runAsync } from './packed-project.ts'
+import { evalsBin, packageName, run, runAsync, tscIn } from './packed-project.ts'
 
 // `evals init --framework X` in a project installed from the packed tarball: the scaffolded agent is built with
 // that framework's real package, passes tsc, and its case runs through the adapter against our mock LLM server,
@@ -66,11 +65,7 @@ describe('evals init --framework, each in its own folder of one project', () => 
     expect(tsconfig.include).toEqual([FRAMEWORKS[0].name])
     tsconfig.include = FRAMEWORKS.map(({ name }) => name)
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig))
-    const tsc = run(dir, process.execPath, [
-      join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      '.',
-    ])
+    const tsc = tscIn(dir)
     expect(tsc.output).toBe('')
     expect(tsc.code).toBe(0)
   }, 120_000)

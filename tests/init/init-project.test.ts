@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { repo } from '../e2e/helpers.ts'
 import { packedProject } from '../packed/packed-install.ts'
-import { evalsBin, packageName, run } from './packed-project.ts'
+import { evalsBin, packageName, run, tscIn } from './packed-project.ts'
 
 /** A project with the packed package installed and no package.json unless `files` has one: init writes it. */
 const projectWith = (files: Record<string, string> = {}): string =>
@@ -62,11 +61,7 @@ describe('evals init in a project installed from npm pack', () => {
   }, 60_000)
 
   test('the written files pass tsc', () => {
-    const tsc = run(dir, process.execPath, [
-      join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      '.',
-    ])
+    const tsc = tscIn(dir)
     expect(tsc.output).toBe('')
     expect(tsc.code).toBe(0)
   }, 60_000)
@@ -123,6 +118,6 @@ test('init in an existing CommonJS project keeps its scripts and .gitignore line
   expect(init.output).toContain('  created  baselines/support.json')
   const result = evals(dir, ['run', 'qa/cases/*.yaml', '--baseline', 'baselines', '--no-color'])
   expect(result.code, result.output).toBe(0)
-  const tsc = run(dir, process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+  const tsc = tscIn(dir)
   expect(tsc.output).toBe('')
 }, 120_000)

@@ -49,3 +49,8 @@ export function runAsync(
 export function evalsBin(dir: string): string {
   return join(dir, 'node_modules', packageName, 'bin', 'evals.js')
 }
+
+/** `tsc -p .` in the project, with this checkout's TypeScript. */
+export function tscIn(dir: string): Ran {
+  return run(dir, process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+}
