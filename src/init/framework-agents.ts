@@ -1,5 +1,3 @@
-import type { ScaffoldSettings } from './templates.ts'
-
 /**
  * The frameworks `evals init` scaffolds an agent for. Each agent has the scaffold's two tools (`order_status`,
  * `refund_payment`) and is made by `createAgent({ model })`, so the case file's `model:` and `--model` reach it;
@@ -30,24 +28,21 @@ export function isFramework(name: string): name is Framework {
 }
 
 /** The agent file of a framework other than ours. */
-export function frameworkAgentFile(
-  framework: Exclude<Framework, 'agent-evals'>,
-  settings: ScaffoldSettings,
-): string {
+export function frameworkAgentFile(framework: Exclude<Framework, 'agent-evals'>): string {
   return `/**
  * The agent under test, built with ${FRAMEWORKS[framework].label.split(' — ')[0] ?? framework}: two tools and a model. evals runs it through its
  * adapter and records its tool calls, model calls, usage and cost. The case file's \`model:\` (or \`--model\`)
  * arrives in createAgent, so the same agent runs on any OpenAI model; it needs OPENAI_API_KEY (and reads
  * OPENAI_BASE_URL when set).
  */
-${AGENTS[framework](settings)}`
+${AGENTS[framework]}`
 }
 
 /** `openai:gpt-4.1-mini` → `gpt-4.1-mini` */
 const modelLine = "const modelId = (model: string): string => model.replace(/^openai:/, '')"
 
-const AGENTS: Record<Exclude<Framework, 'agent-evals'>, (settings: ScaffoldSettings) => string> = {
-  'ai-sdk': () => `import { openai } from '@ai-sdk/openai'
+const AGENTS: Record<Exclude<Framework, 'agent-evals'>, string> = {
+  'ai-sdk': `import { openai } from '@ai-sdk/openai'
 import { stepCountIs, ToolLoopAgent, tool } from 'ai'
 import { z } from 'zod'
 
@@ -73,7 +68,7 @@ export function createAgent({ model = '${FRAMEWORK_MODEL}' }: { model?: string }
   })
 }
 `,
-  'openai-agents': () => `import { Agent, tool } from '@openai/agents'
+  'openai-agents': `import { Agent, tool } from '@openai/agents'
 import { z } from 'zod'
 
 ${modelLine}
@@ -101,7 +96,7 @@ export function createAgent({ model = '${FRAMEWORK_MODEL}' }: { model?: string }
   })
 }
 `,
-  langgraph: () => `import { tool } from '@langchain/core/tools'
+  langgraph: `import { tool } from '@langchain/core/tools'
 import { createReactAgent } from '@langchain/langgraph/prebuilt'
 import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
@@ -129,7 +124,7 @@ export function createAgent({ model = '${FRAMEWORK_MODEL}' }: { model?: string }
   })
 }
 `,
-  mastra: () => `import { Agent } from '@mastra/core/agent'
+  mastra: `import { Agent } from '@mastra/core/agent'
 import { createTool } from '@mastra/core/tools'
 import { z } from 'zod'
 

@@ -28,7 +28,7 @@ export function scaffoldFiles(settings: ScaffoldSettings): Record<string, string
   const { dir, extension = '.ts', framework = 'agent-evals' } = settings
   return {
     [`${dir}/agent${extension}`]:
-      framework === 'agent-evals' ? agentFile(settings) : frameworkAgentFile(framework, settings),
+      framework === 'agent-evals' ? agentFile(settings) : frameworkAgentFile(framework),
     [`${dir}/checks${extension}`]: checksFile(settings),
     [`${dir}/cases/${SUITE}.yaml`]: casesFile(settings),
     '.github/workflows/evals.yml': workflowFile(settings),

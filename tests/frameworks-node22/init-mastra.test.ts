@@ -16,8 +16,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'evals-init-mastra-'))
   symlinkSync(join(import.meta.dirname, 'node_modules'), join(dir, 'node_modules'))
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
-  const settings = { dir: 'evals', model: 'openai:gpt-4.1-mini', packageName: 'agent-evals' }
-  writeFileSync(join(dir, 'agent.ts'), frameworkAgentFile('mastra', settings))
+  writeFileSync(join(dir, 'agent.ts'), frameworkAgentFile('mastra'))
 })
 afterAll(async () => {
   await server.close()
