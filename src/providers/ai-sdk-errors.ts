@@ -69,6 +69,14 @@ function fromApiCallError(
   clean: (text: string) => string,
 ): ProviderError {
   const status = typeof error['statusCode'] === 'number' ? error['statusCode'] : undefined
+  // a body that broke off or would not parse after a 200: the gateway's failure, worth another try
+  if (status !== undefined && status < 300) {
+    return new ProviderError(`${providerId} sent a malformed reply: ${clean(error.message)}`, {
+      providerId,
+      retryable: true,
+      cause: error,
+    })
+  }
   const retryable =
     typeof error['isRetryable'] === 'boolean'
       ? error['isRetryable']

@@ -9,6 +9,15 @@ export interface AiSdkLanguageModel {
   /** e.g. `google.generative-ai`, `openai.chat`, `amazon-bedrock` */
   readonly provider: string
   readonly modelId: string
+  // typed loosely so that every version's models fit; the bridge calls them as `AiSdkModelCalls`
+  doGenerate(options: never): PromiseLike<unknown>
+  doStream(options: never): PromiseLike<unknown>
+}
+
+/** How the bridge calls a model: with the options and results of the versions it speaks. */
+export interface AiSdkModelCalls {
+  readonly provider: string
+  readonly modelId: string
   doGenerate(options: AiSdkCallOptions): PromiseLike<AiSdkGenerateResult>
   doStream(options: AiSdkCallOptions): PromiseLike<AiSdkStreamResult>
 }

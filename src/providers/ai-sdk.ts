@@ -3,6 +3,7 @@ import { fromAiSdkError, toHeaders } from './ai-sdk-errors.ts'
 import {
   isAiSdkLanguageModel,
   type AiSdkLanguageModel,
+  type AiSdkModelCalls,
   type AiSdkProviderMetadata,
   type AiSdkStreamPart,
 } from './ai-sdk-model.ts'
@@ -19,7 +20,10 @@ export interface AiSdkProviderOptions {
    * function that loads it on the first call
    */
   model: AiSdkLanguageModel | (() => Promise<AiSdkLanguageModel>)
-  /** shown in reports and baselines; its `vendor:` part picks the price table @default `${model.provider}:${model.modelId}` */
+  /**
+   * shown in reports and baselines; its `vendor:` part picks the price table @default the model's vendor and id, e.g.
+   * `google:gemini-2.5-flash` for a model whose `provider` is `google.generative-ai`
+   */
   id?: string
   /** sent with every call, merged over the options the bridge derives (reasoning), e.g. `{ google: { … } }` */
   providerOptions?: AiSdkProviderMetadata
@@ -37,20 +41,19 @@ export class AiSdkProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
   readonly #load: () => Promise<AiSdkLanguageModel>
-  #loaded: Promise<AiSdkLanguageModel> | undefined
+  #loaded: Promise<AiSdkModelCalls> | undefined
   readonly #providerOptions: AiSdkProviderMetadata | undefined
   readonly #secrets: readonly string[]
 
   constructor(options: AiSdkProviderOptions) {
     const model = options.model
     if (typeof model !== 'function' && !isAiSdkLanguageModel(model)) throw notAModel(model)
-    if (typeof model !== 'function') this.#loaded = Promise.resolve(model)
+    if (typeof model !== 'function') this.#loaded = Promise.resolve(model as unknown as AiSdkModelCalls)
     this.#load = typeof model === 'function' ? model : () => Promise.resolve(model)
     if (options.id === undefined && typeof model === 'function') {
       throw new ConfigError('AiSdkProvider: pass `id` when `model` is a function that loads the model.')
     }
-    this.id =
-      options.id ?? `${(model as AiSdkLanguageModel).provider}:${(model as AiSdkLanguageModel).modelId}`
+    this.id = options.id ?? defaultId(model as AiSdkLanguageModel)
     this.#providerOptions = options.providerOptions
     this.#secrets = options.secrets ?? []
   }
@@ -97,10 +100,10 @@ export class AiSdkProvider implements Provider {
     yield { type: 'done', completion: accumulator.completion() }
   }
 
-  #model(): Promise<AiSdkLanguageModel> {
+  #model(): Promise<AiSdkModelCalls> {
     this.#loaded ??= this.#load().then((model) => {
       if (!isAiSdkLanguageModel(model)) throw notAModel(model)
-      return model
+      return model as unknown as AiSdkModelCalls
     })
     return this.#loaded
   }
@@ -108,6 +111,11 @@ export class AiSdkProvider implements Provider {
   #toError(error: unknown, signal: AbortSignal): Error {
     return fromAiSdkError(error, { providerId: this.id, signal, secrets: this.#secrets })
   }
+}
+
+function defaultId(model: AiSdkLanguageModel): string {
+  const vendor = model.provider.split('.')[0] ?? model.provider
+  return `${vendor === 'amazon-bedrock' ? 'bedrock' : vendor}:${model.modelId}`
 }
 
 function notAModel(value: unknown): ConfigError {
