@@ -61,6 +61,7 @@ export class AiSdkProvider implements Provider {
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     const { signal } = options
     try {
+      stopIfAborted(signal)
       const model = await this.#model()
       const call = toAiSdkCallOptions(request, model.provider, this.#providerOptions)
       const result = await untilAborted(model.doGenerate({ ...call, abortSignal: signal }), signal)
@@ -76,6 +77,7 @@ export class AiSdkProvider implements Provider {
     const { signal } = options
     let accumulator: AiSdkStreamAccumulator | undefined
     try {
+      stopIfAborted(signal)
       const model = await this.#model()
       accumulator = new AiSdkStreamAccumulator(model.modelId, this.id, (error) =>
         this.#toError(error, signal),
@@ -129,10 +131,17 @@ function notAModel(value: unknown): ConfigError {
   )
 }
 
+/** Before a call: a signal that already fired sends no request. */
+function stopIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw abortError(signal)
+}
+
 /** Settles with the signal's reason as soon as it fires, whether or not the model honours its abort signal. */
 function untilAborted<T>(work: PromiseLike<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal.aborted) {
+      // the work's own failure (its abort) is not news
+      Promise.resolve(work).then(undefined, () => undefined)
       reject(abortError(signal))
       return
     }

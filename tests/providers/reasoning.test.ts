@@ -24,7 +24,8 @@ const apis: [string, (server: MockLlmServer) => Provider, string][] = [
   [
     'openai-responses',
     (s) => new OpenAiResponsesProvider({ model: 'gpt-test', apiKey: 'k', baseURL: s.openaiBaseURL }),
-    '{"type":"reasoning","id":"rs_mock_0","summary":[{"type":"summary_text","text":"The user wants Paris."}]}',
+    // nothing is stored (`store: false`), so the item goes back with the encrypted content the API sent
+    '{"type":"reasoning","id":"rs_mock_0","summary":[{"type":"summary_text","text":"The user wants Paris."}],"encrypted_content":"enc_mock_VGhlIHVzZXIgd2FudHMgUGFyaXMu"}',
   ],
 ]
 
