@@ -41,7 +41,7 @@ async function run(
     ...(options.settings ? { settings: options.settings } : {}),
   })
   if (options.stream) {
-    for await (const event of agent.stream('Weather in Paris?')) void event
+    for await (const _ of agent.stream('Weather in Paris?'));
   } else {
     expect((await agent.run('Weather in Paris?')).output).toBe('Paris is 21°C.')
   }
