@@ -45,7 +45,7 @@ async function run(
   } else {
     expect((await agent.run('Weather in Paris?')).output).toBe('Paris is 21°C.')
   }
-  const [first, second] = (server.journal as { body: Record<string, unknown> }[]).map((r) => r.body)
+  const [first, second] = server.journal.map((r) => r.body as Record<string, unknown>)
   const reasoningSentBack = (second?.['input'] as { type?: string }[]).filter(
     (item) => item.type === 'reasoning',
   )
