@@ -1,3 +1,4 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAI } from '@ai-sdk/openai'
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test'
 import { AiSdkProvider } from '../../src/providers/ai-sdk.ts'
@@ -105,3 +106,13 @@ export const aiSdkOpenAiOverMock =
       dispose: () => server.close(),
     }
   }
+
+/** `@ai-sdk/anthropic`'s model, through the bridge, over HTTP to our mock server's Messages API. */
+export const aiSdkAnthropicOverMock = async (script: ContractReply[]): Promise<ContractSubject> => {
+  const server = await startMockLlmServer({ script: toMockReplies(script) })
+  const anthropic = createAnthropic({ baseURL: `${server.anthropicBaseURL}/v1`, apiKey: 'ant-test' })
+  return {
+    provider: new AiSdkProvider({ model: anthropic('claude-test'), id: 'anthropic:claude-test' }),
+    dispose: () => server.close(),
+  }
+}

@@ -4,7 +4,7 @@ import {
   openAiOverMock,
   openAiResponsesOverMock,
 } from './mock-subjects.ts'
-import { aiSdkMockSubject, aiSdkOpenAiOverMock } from './ai-sdk-subjects.ts'
+import { aiSdkAnthropicOverMock, aiSdkMockSubject, aiSdkOpenAiOverMock } from './ai-sdk-subjects.ts'
 import { describeProvider } from './provider.contract.ts'
 
 describeProvider('openai over the mock server', openAiOverMock, { delays: true })
@@ -24,3 +24,6 @@ describeProvider(
   aiSdkOpenAiOverMock('responses'),
   { delays: true },
 )
+describeProvider('the AI SDK bridge to @ai-sdk/anthropic over the mock server', aiSdkAnthropicOverMock, {
+  delays: true,
+})
