@@ -7,6 +7,7 @@ import { ProviderError } from '../../src/errors.ts'
 import { AiSdkProvider } from '../../src/providers/ai-sdk.ts'
 import type { AiSdkLanguageModel } from '../../src/providers/ai-sdk-model.ts'
 import type { CompletionEvent, CompletionRequest } from '../../src/providers/provider.ts'
+import type { RateLimitReading } from '../../src/types.ts'
 import { tool } from '../../src/tools/tool.ts'
 import { startMockLlmServer, type MockLlmServer, type MockReply } from '../../src/testing/index.ts'
 import { mockModelPlaying } from './ai-sdk-subjects.ts'
@@ -307,6 +308,16 @@ describe('errors over HTTP (@ai-sdk/openai against the mock server)', () => {
     const provider = await overMock([{ text: 'The answer is', finishReason: 'length' }])
     const result = await new Agent({ model: provider }).run('hi')
     expect(result.stopReason).toBe('truncated')
+  })
+
+  test('tells the caller what a reply’s rate-limit headers said, for the engine’s pacing', async () => {
+    server = await startMockLlmServer({ script: [{ text: 'ok' }], rateLimit: { requestsPerSecond: 5 } })
+    const openai = createOpenAI({ baseURL: server.openaiBaseURL, apiKey: 'k' })
+    const provider = new AiSdkProvider({ model: openai.chat('gpt-test') })
+    const readings: RateLimitReading[] = []
+    await provider.complete(ask('hi'), { ...live(), onRateLimit: (reading) => readings.push(reading) })
+    expect(readings).toHaveLength(1)
+    expect(readings[0]?.requests).toMatchObject({ limit: 5 })
   })
 
   test('usage from the wire keeps its cached tokens', async () => {
