@@ -27,7 +27,8 @@ const malformed = [
 /**
  * Maps what an AI SDK model threw to our errors: `APICallError` by its status, `isRetryable` and retry-after
  * headers; a missing key or setting (`LoadAPIKeyError`, `LoadSettingError`) and an unsupported feature as a
- * `ConfigError` the user fixes; a reply of the wrong shape as retryable; an abort as the signal's reason.
+ * `ConfigError` the user fixes; a reply of the wrong shape as retryable; an abort of our signal as its reason (an
+ * abort the package made itself is a retryable failure like any other).
  */
 export function fromAiSdkError(error: unknown, context: AiSdkErrorContext): Error {
   const { providerId } = context
@@ -35,9 +36,6 @@ export function fromAiSdkError(error: unknown, context: AiSdkErrorContext): Erro
   if (error instanceof ProviderError || error instanceof ConfigError || error instanceof AbortError)
     return error
   const clean = (text: string): string => createRedactor({ secrets: context.secrets })(text)
-  if (error instanceof Error && error.name === 'AbortError') {
-    return new AbortError(`The call to ${providerId} was aborted`, { cause: error })
-  }
   if (isAiSdkError(error, 'AI_APICallError')) return fromApiCallError(error, providerId, clean)
   if (isAiSdkError(error, 'AI_LoadAPIKeyError') || isAiSdkError(error, 'AI_LoadSettingError')) {
     return new ConfigError(`Cannot call \`${providerId}\`: ${clean(error.message)}`, { cause: error })

@@ -1,9 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai'
+import { InvalidResponseDataError, LoadAPIKeyError, UnsupportedFunctionalityError } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
 import { afterEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { Agent } from '../../src/engine/agent.ts'
-import { ProviderError } from '../../src/errors.ts'
+import { ConfigError, ProviderError } from '../../src/errors.ts'
 import { AiSdkProvider } from '../../src/providers/ai-sdk.ts'
 import type { AiSdkLanguageModel } from '../../src/providers/ai-sdk-model.ts'
 import type { CompletionEvent, CompletionRequest } from '../../src/providers/provider.ts'
@@ -330,6 +331,39 @@ describe('errors over HTTP (@ai-sdk/openai against the mock server)', () => {
       outputTokens: 9,
       cacheReadTokens: 128,
       cacheWriteTokens: 0,
+    })
+  })
+})
+
+describe('errors the package throws before any request', () => {
+  const throwing = (error: Error) =>
+    new AiSdkProvider({
+      model: new MockLanguageModelV3({ doGenerate: () => Promise.reject(error) }),
+      id: 'acme:model',
+    })
+
+  test('a missing key is a ConfigError the user fixes, not a provider failure', async () => {
+    const error = new LoadAPIKeyError({
+      message:
+        'Acme API key is missing. Pass it using the apiKey parameter or the ACME_API_KEY environment variable.',
+    })
+    await expect(throwing(error).complete(ask('hi'), live())).rejects.toThrow(
+      new ConfigError(
+        'Cannot call `acme:model`: Acme API key is missing. Pass it using the apiKey parameter or the ACME_API_KEY environment variable.',
+      ),
+    )
+  })
+
+  test('a feature the model lacks is a ConfigError naming it', async () => {
+    const error = new UnsupportedFunctionalityError({ functionality: 'tool choice "required"' })
+    await expect(throwing(error).complete(ask('hi'), live())).rejects.toBeInstanceOf(ConfigError)
+  })
+
+  test('a reply the package could not read is a retryable provider error', async () => {
+    const error = new InvalidResponseDataError({ data: {}, message: 'no candidates' })
+    await expect(throwing(error).complete(ask('hi'), live())).rejects.toMatchObject({
+      retryable: true,
+      message: 'acme:model sent a malformed reply: no candidates',
     })
   })
 })
