@@ -102,6 +102,8 @@ export type AiSdkContent =
 
 export interface AiSdkGenerateResult {
   content: AiSdkContent[]
+  /** (V4) the text to parse as structured output when it is not all the text parts (drafts, then the answer) */
+  structuredOutputText?: string
   finishReason: AiSdkFinishReason
   usage: AiSdkUsage
   response?: { modelId?: string; headers?: Record<string, string | undefined> }

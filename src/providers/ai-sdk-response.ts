@@ -13,11 +13,15 @@ import type { Completion, CompletionEvent } from './provider.ts'
 
 type ToolCallContent = Extract<AiSdkContent, { type: 'tool-call' }>
 
-/** A `doGenerate` result as a completion: its text, the tool calls that are ours to run, and its reasoning. */
+/**
+ * A `doGenerate` result as a completion: its text (for structured output, the text the model marked for parsing),
+ * the tool calls that are ours to run, and its reasoning.
+ */
 export function fromGenerateResult(
   result: AiSdkGenerateResult,
   model: string,
   providerId: string,
+  structured = false,
 ): Completion {
   let text = ''
   const toolCalls: ToolCallRequest[] = []
@@ -28,6 +32,7 @@ export function fromGenerateResult(
       if (!part.providerExecuted) toolCalls.push(toToolCall(part))
     } else if (isReasoning(part)) reasoning.push(toReasoning(part.text, part.providerMetadata))
   }
+  if (structured && typeof result.structuredOutputText === 'string') text = result.structuredOutputText
   return completionOf({
     text,
     toolCalls,

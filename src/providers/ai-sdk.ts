@@ -67,7 +67,7 @@ export class AiSdkProvider implements Provider {
       const result = await untilAborted(model.doGenerate({ ...call, abortSignal: signal }), signal)
       const headers = toHeaders(result.response?.headers)
       if (headers) reportRateLimit(headers, options)
-      return fromGenerateResult(result, model.modelId, this.id)
+      return fromGenerateResult(result, model.modelId, this.id, request.output !== undefined)
     } catch (error) {
       throw this.#toError(error, signal)
     }

@@ -86,6 +86,34 @@ describe('usage and finish reasons', () => {
     expect(completion.finishReason).toBe('length')
   })
 
+  test('parses the text a V4 model marks as its structured output, not its drafts (AI SDK 7)', async () => {
+    // AI SDK 7's packages need Node 22; a V4 model is written out here, in the shape of @ai-sdk/provider 4.x
+    const v4: AiSdkLanguageModel = {
+      specificationVersion: 'v4',
+      provider: 'openai.responses',
+      modelId: 'gpt-test',
+      doGenerate: async () => ({
+        content: [
+          { type: 'text', text: 'Draft: {"summary": "rai' },
+          { type: 'text', text: '{"summary":"sunny"}' },
+        ],
+        structuredOutputText: '{"summary":"sunny"}',
+        finishReason: { unified: 'stop', raw: 'completed' },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 5, text: 5, reasoning: undefined },
+        },
+      }),
+      doStream: () => Promise.reject(new Error('not used')),
+    }
+    const provider = new AiSdkProvider({ model: v4 })
+    const output = { name: 'answer', schema: { type: 'object' } }
+    expect((await provider.complete(ask('hi', { output }), live())).message.text).toBe('{"summary":"sunny"}')
+    expect((await provider.complete(ask('hi'), live())).message.text).toBe(
+      'Draft: {"summary": "rai{"summary":"sunny"}',
+    )
+  })
+
   test.each([
     [{ unified: 'content-filter', raw: 'SAFETY' }, [], 'content_filter'],
     [{ unified: 'length', raw: 'MAX_TOKENS' }, [], 'length'],
