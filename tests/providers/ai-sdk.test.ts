@@ -170,6 +170,26 @@ describe('cost', () => {
     )
   })
 
+  test('prices an `aisdk:<package>/<model>` model by the model’s name alone', async () => {
+    const model = new MockLanguageModelV3({
+      provider: 'mistral.chat',
+      modelId: 'mistral-small-latest',
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'ok' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 1000, noCache: 1000, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 100, text: 100, reasoning: 0 },
+        },
+        warnings: [],
+      }),
+    })
+    const provider = new AiSdkProvider({ model, id: 'aisdk:@ai-sdk/mistral/mistral-small-latest' })
+    const result = await new Agent({ model: provider }).run('hi')
+    // Mistral's list price for Mistral Small: $0.10 per 1M input tokens, $0.30 per 1M output tokens
+    expect(result.costUsd).toBeCloseTo((1000 * 0.1 + 100 * 0.3) / 1_000_000, 12)
+  })
+
   test('gives no price (null, never 0) for a vendor the table does not know', async () => {
     const agent = new Agent({
       model: new AiSdkProvider({ model: modelAnswering({}), id: 'acme:gemini-2.5-flash' }),
