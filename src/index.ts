@@ -77,6 +77,11 @@ export type { AnthropicProviderOptions } from './providers/anthropic.ts'
 export { fallback, FallbackProvider } from './providers/fallback.ts'
 export type { FallbackEvent, FallbackOptions } from './providers/fallback.ts'
 export { checkModelCredentials, createProviderFromModelString } from './providers/models.ts'
+export { AiSdkProvider } from './providers/ai-sdk.ts'
+export type { AiSdkProviderOptions } from './providers/ai-sdk.ts'
+export type { AiSdkLanguageModel, AiSdkProviderMetadata } from './providers/ai-sdk-model.ts'
+export { createAiSdkModelProvider } from './providers/ai-sdk-packages.ts'
+export type { AiSdkModelStringOptions } from './providers/ai-sdk-packages.ts'
 export type { ModelStringOptions } from './providers/models.ts'
 export type {
   CallOptions,

@@ -10,6 +10,8 @@ export interface ToolCallRequest {
   name: string
   /** raw JSON text; may be malformed, which the engine reports back to the model */
   arguments: string
+  /** what the provider needs to accept the call back in a later turn (Gemini's thought signature); opaque */
+  data?: Record<string, unknown>
 }
 
 /**

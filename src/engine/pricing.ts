@@ -43,7 +43,8 @@ export function costOf(
       cache_write_tokens: usage.cacheWriteTokens,
     },
     model,
-    { providerId },
+    // `aisdk:<package>/<model>` names no vendor: the table finds the model by its name alone
+    providerId === 'aisdk' ? {} : { providerId },
   )
   return result ? result.total_price : null
 }

@@ -14,14 +14,27 @@ import type { CompletionRequest, ToolChoice } from './provider.ts'
 /** Tags the reasoning items this API can take back. */
 export const responsesReasoningTag = 'openai-responses'
 
+/** Models that reason whether or not asked to: o-series, GPT-5 (but its chat variant) and Codex. */
+const reasoningModels = /^(o\d|gpt-5(?!-chat)|codex)/
+
+/**
+ * The request for one call. Unless `store` is true the API keeps nothing (`store: false`); a reasoning model is then
+ * asked for its reasoning items' `encrypted_content`, which goes back with them in later calls, since an item's id
+ * alone refers to nothing stored.
+ */
 export function toResponsesParams(
   request: CompletionRequest,
   model: string,
+  store = false,
 ): Omit<ResponseCreateParamsBase, 'stream'> {
   const settings = request.settings ?? {}
   const params: Omit<ResponseCreateParamsBase, 'stream'> = {
     model,
-    input: request.messages.flatMap(toInputItems),
+    input: request.messages.flatMap((message) => toInputItems(message, store)),
+    store,
+  }
+  if (!store && (settings.reasoning !== undefined || reasoningModels.test(model))) {
+    params.include = ['reasoning.encrypted_content']
   }
   if (request.system) params.instructions = request.system
   if (request.tools.length > 0) {
@@ -58,14 +71,16 @@ export function toResponsesParams(
   return params
 }
 
-function toInputItems(message: Message): ResponseInputItem[] {
+function toInputItems(message: Message, store: boolean): ResponseInputItem[] {
   switch (message.role) {
     case 'system':
       return [{ role: 'system', content: message.content }]
     case 'user':
       return [{ role: 'user', content: message.parts?.map(toInputContent) ?? message.content }]
     case 'assistant': {
-      const items: ResponseInputItem[] = (message.reasoning ?? []).flatMap(toReasoningItem)
+      const items: ResponseInputItem[] = (message.reasoning ?? []).flatMap((part) =>
+        toReasoningItem(part, store),
+      )
       if (message.content) items.push({ role: 'assistant', content: message.content })
       for (const call of message.toolCalls ?? []) {
         items.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments })
@@ -85,11 +100,15 @@ function toInputContent(part: InputPart): ResponseInputContent {
   return { type: 'input_file', file_data: urlOf(source), filename: filenameOf(part) }
 }
 
-/** A reasoning item from an earlier reply of this API goes back as it came; others' reasoning is left out. */
-function toReasoningItem(part: ReasoningPart): ResponseInputItem[] {
+/**
+ * A reasoning item from an earlier reply of this API goes back as it came; others' reasoning is left out, and so is
+ * an item without its encrypted content when nothing is stored (the API would answer 404 for its id).
+ */
+function toReasoningItem(part: ReasoningPart, store: boolean): ResponseInputItem[] {
   const data = part.data
   if (data?.['provider'] !== responsesReasoningTag || typeof data['id'] !== 'string') return []
   const encrypted = typeof data['encrypted_content'] === 'string' ? data['encrypted_content'] : undefined
+  if (encrypted === undefined && !store) return []
   return [
     {
       type: 'reasoning',

@@ -12,27 +12,34 @@ export interface OpenAiResponsesProviderOptions extends Omit<OpenAiClientOptions
   model: string
   /** shown in reports and baselines @default `openai-responses:${model}` */
   id?: string
+  /**
+   * let OpenAI store responses and reasoning items (30 days), so earlier reasoning goes back by id; off, reasoning
+   * models send it back encrypted instead, which also works for organisations with zero data retention @default false
+   */
+  store?: boolean
 }
 
 /**
  * The OpenAI Responses API, stateless: every call sends the whole conversation, with earlier reasoning items
- * (by id) so a reasoning model keeps its train of thought across tool calls.
+ * (encrypted, or by id when `store` is on) so a reasoning model keeps its train of thought across tool calls.
  */
 export class OpenAiResponsesProvider implements Provider {
   readonly id: string
   readonly capabilities = { structuredOutput: true }
   readonly #sdk: OpenAiClient
   readonly #model: string
+  readonly #store: boolean
 
   constructor(options: OpenAiResponsesProviderOptions) {
     this.id = options.id ?? `openai-responses:${options.model}`
     this.#sdk = new OpenAiClient({ ...options, id: this.id })
     this.#model = options.model
+    this.#store = options.store ?? false
   }
 
   async complete(request: CompletionRequest, options: CallOptions): Promise<Completion> {
     try {
-      const params = toResponsesParams(request, this.#model)
+      const params = toResponsesParams(request, this.#model, this.#store)
       const { data, response } = await (
         await this.#sdk.client()
       ).responses
@@ -48,7 +55,7 @@ export class OpenAiResponsesProvider implements Provider {
   async *stream(request: CompletionRequest, options: CallOptions): AsyncIterable<CompletionEvent> {
     const accumulator = new ResponsesStreamAccumulator(this.id)
     try {
-      const params = toResponsesParams(request, this.#model)
+      const params = toResponsesParams(request, this.#model, this.#store)
       const { data: stream, response } = await (
         await this.#sdk.client()
       ).responses

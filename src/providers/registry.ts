@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import { aiSdkPrefixes, createAiSdkModelProvider, genericAiSdkPrefix } from './ai-sdk-packages.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { declareKeyVariables } from '../util/redact.ts'
 import { LocalProvider } from './local.ts'
@@ -34,6 +35,14 @@ for (const prefix of modelPrefixes) {
     keyVariables: [keyVariableOf(prefix)],
   })
 }
+
+// provider packages of the AI SDK, optional peers: checked when a model string names them, loaded on its first call
+for (const [prefix, bridged] of Object.entries(aiSdkPrefixes)) {
+  registerProvider(prefix, (model) => createAiSdkModelProvider(`${prefix}:${model}`), {
+    keyVariables: bridged.secretVars,
+  })
+}
+registerProvider(genericAiSdkPrefix, (model) => createAiSdkModelProvider(`${genericAiSdkPrefix}:${model}`))
 
 /** Whether the prefix of `model` has a factory: a built-in one, or one registered so far. */
 export function knowsModel(model: string): boolean {

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { Agent } from '../../src/engine/agent.ts'
 import type { AgentEvent } from '../../src/engine/agent-run.ts'
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { AiSdkProvider } from '../../src/providers/ai-sdk.ts'
 import { AnthropicProvider } from '../../src/providers/anthropic.ts'
 import { OpenAiResponsesProvider } from '../../src/providers/openai-responses.ts'
 import type { Provider } from '../../src/providers/provider.ts'
@@ -24,7 +26,16 @@ const apis: [string, (server: MockLlmServer) => Provider, string][] = [
   [
     'openai-responses',
     (s) => new OpenAiResponsesProvider({ model: 'gpt-test', apiKey: 'k', baseURL: s.openaiBaseURL }),
-    '{"type":"reasoning","id":"rs_mock_0","summary":[{"type":"summary_text","text":"The user wants Paris."}]}',
+    // nothing is stored (`store: false`), so the item goes back with the encrypted content the API sent
+    '{"type":"reasoning","id":"rs_mock_0","summary":[{"type":"summary_text","text":"The user wants Paris."}],"encrypted_content":"enc_mock_VGhlIHVzZXIgd2FudHMgUGFyaXMu"}',
+  ],
+  [
+    'ai-sdk-anthropic',
+    (s) =>
+      new AiSdkProvider({
+        model: createAnthropic({ baseURL: `${s.anthropicBaseURL}/v1`, apiKey: 'k' })('claude-test'),
+      }),
+    '{"type":"thinking","thinking":"The user wants Paris.","signature":"sig_mock_0"}',
   ],
 ]
 
@@ -67,7 +78,7 @@ describe.each(apis)('reasoning over the real %s SDK', (api, make, sentBack) => {
     expect(traced).toEqual(['The user wants Paris.', 'It is warm.'])
     expect(JSON.stringify(server?.journal[1]?.body)).toContain(sentBack)
     const first = server?.journal[0]?.body as Record<string, unknown>
-    if (api === 'anthropic') expect(first['thinking']).toEqual({ type: 'enabled', budget_tokens: 1024 })
+    if (api.includes('anthropic')) expect(first['thinking']).toEqual({ type: 'enabled', budget_tokens: 1024 })
     else expect(first['reasoning']).toEqual({ summary: 'auto', effort: 'low' })
   })
 

@@ -12,7 +12,7 @@ export function openAiResponse(reply: RenderedReply, request: unknown): Record<s
     status: status(reply.finishReason),
     completed_at: created + 1,
     incomplete_details: incompleteReason(reply.finishReason),
-    output: outputItems(reply),
+    output: outputItems(reply, request),
     usage: usage(reply),
   })
 }
@@ -36,7 +36,7 @@ export function openAiResponseEvents(reply: RenderedReply, request: unknown): Ss
   })
   emit('response.created', { response: pending })
   emit('response.in_progress', { response: pending })
-  outputItems(reply).forEach((item, outputIndex) => {
+  outputItems(reply, request).forEach((item, outputIndex) => {
     const at = { item_id: item.id, output_index: outputIndex }
     emit('response.output_item.added', { output_index: outputIndex, item: opened(item) })
     if (item.type === 'reasoning') {
@@ -90,15 +90,20 @@ export function openAiResponseErrorEvent(): SseFrame {
   }
 }
 
-/** Reasoning first (the model thinks before it answers), then the message, then the function calls. */
-function outputItems(reply: RenderedReply): Item[] {
+/**
+ * Reasoning first (the model thinks before it answers), then the message, then the function calls. The reasoning
+ * carries an opaque `encrypted_content` when the request's `include` asks for `reasoning.encrypted_content`.
+ */
+function outputItems(reply: RenderedReply, request: unknown): Item[] {
   const items: Item[] = []
   if (reply.reasoning) {
+    const include = (request as { include?: unknown } | null)?.include
+    const encrypted = Array.isArray(include) && include.includes('reasoning.encrypted_content')
     items.push({
       type: 'reasoning',
       id: `rs_mock_${reply.id}`,
       summary: [{ type: 'summary_text', text: reply.reasoning }],
-      encrypted_content: null,
+      encrypted_content: encrypted ? `enc_mock_${Buffer.from(reply.reasoning).toString('base64')}` : null,
       status: 'completed',
     })
   }
