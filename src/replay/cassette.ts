@@ -12,7 +12,7 @@ import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
 /** `record` calls live and saves every call; `replay` serves calls and fails on a miss; `auto` records misses. */
 export type CassetteMode = 'record' | 'replay' | 'auto'
 
-interface EntryBase {
+export interface EntryBase {
   v: 1
   /** sha256 of kind, provider or tool, canonical request or args, trial and the repeat number */
   key: string
@@ -40,8 +40,15 @@ export interface ToolCassetteEntry extends EntryBase {
   outcome: RecordedToolOutcome
 }
 
+/** An HTTP exchange of an SDK the engine does not own: the canonical request, the reply whole or as stream events. */
+export interface HttpCassetteEntry extends EntryBase {
+  kind: 'http'
+  request: { method: string; host: string; path: string; body: unknown }
+  response: { status: number; headers: Record<string, string>; body?: unknown; chunks?: string[] }
+}
+
 /** One line of a cassette file. */
-export type CassetteEntry = ModelCassetteEntry | ToolCassetteEntry
+export type CassetteEntry = ModelCassetteEntry | ToolCassetteEntry | HttpCassetteEntry
 
 /** `--replay` met a call the cassette does not hold; the message diffs it against the nearest recorded one. */
 export class ReplayMissError extends EvalsError {
@@ -63,6 +70,7 @@ export class Cassette implements CallRecorder {
   /** the file exists and does not end with a newline (a torn line): the next write starts a new line */
   #needsNewline = false
   #existed = false
+  #recorded = 0
   readonly #redactor: Redactor
 
   private constructor(path: string, mode: CassetteMode, redactor: Redactor) {
@@ -142,7 +150,7 @@ export class Cassette implements CallRecorder {
       replayed: undefined,
       save: (completion) => {
         this.#save({
-          ...this.#base(call.scope, key, seq),
+          ...entryBase(call.scope, key, seq),
           kind: 'model',
           providerId: call.providerId,
           request,
@@ -161,9 +169,29 @@ export class Cassette implements CallRecorder {
     return {
       replayed: undefined,
       save: (outcome) => {
-        this.#save({ ...this.#base(call.scope, key, seq), kind: 'tool', tool: call.tool, args, outcome })
+        this.#save({ ...entryBase(call.scope, key, seq), kind: 'tool', tool: call.tool, args, outcome })
       },
     }
+  }
+
+  /** the entry recorded under `key`, unless recording afresh */
+  find(key: string): CassetteEntry | undefined {
+    return this.mode === 'record' ? undefined : this.#byKey.get(key)
+  }
+
+  /** Saves an entry (redacted) and appends it to the file. */
+  record(entry: CassetteEntry): void {
+    this.#save(entry)
+  }
+
+  /** the HTTP exchanges held, for a miss's nearest match */
+  httpEntries(): HttpCassetteEntry[] {
+    return [...this.#byKey.values()].filter((entry): entry is HttpCassetteEntry => entry.kind === 'http')
+  }
+
+  /** entries saved by this run */
+  get recorded(): number {
+    return this.#recorded
   }
 
   /** Waits for every entry to reach the file; rethrows a failed write. */
@@ -174,19 +202,16 @@ export class Cassette implements CallRecorder {
     }
   }
 
-  #base(scope: CallScope, key: string, seq: number): EntryBase {
-    const { suite, caseId, trial } = scope
-    return { v: 1, key, suite, caseId, trial, seq, recordedAt: new Date().toISOString() }
-  }
-
   #add(entry: CassetteEntry): void {
     this.#byKey.set(entry.key, entry)
     if (entry.kind === 'model') this.#providers.add(entry.providerId)
+    if (entry.kind === 'http') this.#providers.add(entry.request.host)
   }
 
   #save(entry: CassetteEntry): void {
     const redacted = this.#redactor.value(entry)
     const line = JSON.stringify(redacted)
+    this.#recorded++
     this.#add(redacted)
     this.#pending.push(`${line}\n`)
     this.#flushing ??= this.#drain()
@@ -253,7 +278,14 @@ export class Cassette implements CallRecorder {
   }
 }
 
-function keyOf(scope: CallScope, identity: Record<string, unknown>): { key: string; seq: number } {
+/** The fields every entry of a (case, trial) shares. */
+export function entryBase(scope: CallScope, key: string, seq: number): EntryBase {
+  const { suite, caseId, trial } = scope
+  return { v: 1, key, suite, caseId, trial, seq, recordedAt: new Date().toISOString() }
+}
+
+/** The key of a call in a (case, trial), and which repeat of the same call it is there. */
+export function keyOf(scope: CallScope, identity: Record<string, unknown>): { key: string; seq: number } {
   const base = hashOf({ ...identity, trial: scope.trial })
   const seq = scope.seen.get(base) ?? 0
   scope.seen.set(base, seq + 1)
@@ -263,7 +295,7 @@ function keyOf(scope: CallScope, identity: Record<string, unknown>): { key: stri
 const MAX_CANDIDATES = 500
 
 /** The entry with the fewest changed leaves, looking at the same (case, trial) first. */
-function nearestOf<Entry extends CassetteEntry>(
+export function nearestOf<Entry extends CassetteEntry>(
   scope: CallScope,
   entries: readonly Entry[],
   diff: (entry: Entry) => JsonChange[],

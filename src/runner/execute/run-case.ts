@@ -15,6 +15,7 @@ import type {
   SnapshotOutcome,
 } from '../../model/case-result.ts'
 import type { SuiteSnapshots } from '../results/snapshots.ts'
+import type { HttpLayer } from '../../replay/http/http-layer.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -42,6 +43,8 @@ export interface CaseJob {
   recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
   limiters?: RateLimiters | undefined
+  /** the run's HTTP layer: a replay miss under another SDK errors the pair, whatever the agent made of it */
+  http?: Pick<HttpLayer, 'takeMiss'> | undefined
   /** the case's scripted approvals, for the target */
   approvals?: readonly ScriptedApproval[] | undefined
 }
@@ -59,7 +62,7 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
     return {
       ...baseOf(job),
       status: 'errored',
-      error: serializeError(error),
+      error: serializeError(job.http?.takeMiss(job) ?? error),
       verdicts: pair.verdicts,
       durationMs: performance.now() - pair.started,
       ...(pair.transcript ? { transcript: pair.transcript } : {}),
@@ -87,6 +90,8 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     transcript = outcome.transcript
     evaluators = [...outcome.evaluators, ...evaluators]
   } else transcript = await job.target.run(job.input, context)
+  const miss = job.http?.takeMiss(job)
+  if (miss) throw miss
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
   await check(transcript, evaluators)
