@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { runShell } from '../e2e/helpers.ts'
 import type { MockLlmServer } from '../../src/testing/index.ts'
-import { caseOf, runInto, tempDir } from './helpers.ts'
+import { caseOf, cassetteLines, runInto, tempDir } from './helpers.ts'
 import { sdkAgents, sdkSuite, startOrderModel } from './http-helpers.ts'
 
 // a GitHub token's shape (secretlint's rule), built here so no scanner flags this file
@@ -108,5 +108,22 @@ describe('a --record run that recorded nothing', () => {
     expect(lines).toEqual([
       `Warning: --record recorded nothing into ${join(dir, '__cassettes__', 'quiet.jsonl')}: no case made a model call through the engine, an SDK in this process, or the recording proxy a command target's \`OPENAI_BASE_URL\` / \`ANTHROPIC_BASE_URL\` point at (an http: target's calls happen in its own service).`,
     ])
+  }, 60_000)
+})
+
+describe('our own engine under the HTTP layer', () => {
+  test('its model calls, even over an intercepted `fetch`, are recorded once, at the model layer', async () => {
+    const dir = tempDir()
+    const suite = {
+      ...sdkSuite(dir, 'unused', [caseOf('echo', { input: 'Hello there', expect: { contains: 'Echo' } })]),
+      target: {
+        type: 'agent' as const,
+        module: join(import.meta.dirname, 'fixtures', 'own-engine-agent.ts'),
+      },
+    }
+    const { results } = await runInto(dir, suite, { cassettes: 'record' })
+
+    expect(results[0]?.status).toBe('passed')
+    expect(cassetteLines(dir, 'sdk').map((line) => line.kind)).toEqual(['model'])
   }, 60_000)
 })
