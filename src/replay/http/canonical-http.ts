@@ -34,6 +34,11 @@ const ID_FIELDS = new Set([
 const TIME_FIELDS = new Set(['created', 'created_at', 'timestamp'])
 const SECRET_PARAMETERS = new Set(['key', 'api-key', 'api_key', 'apikey', 'access_token', 'token'])
 
+/** `POST api.openai.com/v1/responses`: how messages name a request */
+export function requestLine(request: Pick<CanonicalHttpRequest, 'method' | 'host' | 'path'>): string {
+  return `${request.method} ${request.host}${request.path}`
+}
+
 /** The canonical form of a request; `bodyText` is its body decoded as UTF-8. */
 export function canonicalHttpRequest(method: string, url: URL, bodyText: string): CanonicalHttpRequest {
   const params = [...url.searchParams].filter(([name]) => !SECRET_PARAMETERS.has(name.toLowerCase()))

@@ -1,9 +1,8 @@
 import type { CallScope } from '../../engine/call-scope.ts'
 import type { RateLimiters } from '../../engine/rate-limit.ts'
 import type { Cassette, CassetteMode, HttpCassetteEntry, ReplayMissError } from '../cassette.ts'
-import { canonicalHttpRequest } from './canonical-http.ts'
+import { canonicalHttpRequest, requestLine } from './canonical-http.ts'
 import { isEventStream, recordingStream, replayedStream } from './event-stream.ts'
-import { lookUpExchange, requestLine } from './http-cassette.ts'
 import { providerKeyOf } from './model-request.ts'
 import { pacedSend } from './paced-send.ts'
 
@@ -40,8 +39,11 @@ export async function exchange(request: Request, route: ExchangeRoute): Promise<
   const url = new URL(request.url)
   const body = new Uint8Array(await request.arrayBuffer())
   const canonical = canonicalHttpRequest(request.method, url, new TextDecoder().decode(body))
+  // the cassette code loads only for runs that record or replay: pacing alone never needs it
   const lookup =
-    route.cassette && route.scope ? lookUpExchange(route.cassette, route.scope, canonical) : undefined
+    route.cassette && route.scope
+      ? (await import('./http-cassette.ts')).lookUpExchange(route.cassette, route.scope, canonical)
+      : undefined
   if (lookup && 'replayed' in lookup) return replayed(lookup.replayed)
   if (lookup && 'miss' in lookup && route.scope) {
     route.onMiss(route.scope, lookup.miss)

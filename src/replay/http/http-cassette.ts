@@ -8,7 +8,7 @@ import {
   type HttpCassetteEntry,
 } from '../cassette.ts'
 import { formatChanges, jsonChanges } from '../diff.ts'
-import type { CanonicalHttpRequest } from './canonical-http.ts'
+import { requestLine, type CanonicalHttpRequest } from './canonical-http.ts'
 
 /** An exchange looked up in a cassette: the recorded reply, a miss (replaying), or `save` to record the live one. */
 export type HttpLookup =
@@ -31,11 +31,6 @@ export function lookUpExchange(
       cassette.record({ ...entryBase(scope, key, seq), kind: 'http', request, response })
     },
   }
-}
-
-/** `POST api.openai.com/v1/responses`: how messages name a request */
-export function requestLine(request: Pick<CanonicalHttpRequest, 'method' | 'host' | 'path'>): string {
-  return `${request.method} ${request.host}${request.path}`
 }
 
 function missOf(

@@ -1,13 +1,13 @@
 import type { CallScope } from '../../engine/call-scope.ts'
 import type { RateLimiters } from '../../engine/rate-limit.ts'
 import { isOwnModelCall, watchOwnModelCalls } from '../../providers/own-call.ts'
-import { Cassette, type ReplayMissError } from '../cassette.ts'
+import type { Cassette, ReplayMissError } from '../cassette.ts'
 import type { CassetteSet } from '../cassettes.ts'
 import { exchange } from './exchange.ts'
 import { intercept, liveFetch, type Dispatch } from './interceptor.ts'
 import { isModelRequest } from './model-request.ts'
 import { addLayer, currentRoute, removeLayer, type RoutedLayer } from './open-layers.ts'
-import { RecordingProxy } from './proxy.ts'
+import type { RecordingProxy } from './proxy.ts'
 
 /** What a run's HTTP layer serves. */
 export interface HttpLayerOptions {
@@ -47,12 +47,18 @@ export class HttpLayer implements RoutedLayer {
     watchOwnModelCalls()
     addLayer(layer)
     try {
-      if (inProcess) await intercept(dispatch)
-      if (proxy)
+      // recording must see the first request; pacing alone starts without waiting for the interceptor to load
+      // (a fifth of a second), so a run whose targets never call a model does not wait for it; should it fail to
+      // load, other SDKs go unpaced as they did before, and the engine paces its own calls regardless
+      if (inProcess && cassettes !== undefined) await intercept(dispatch)
+      else if (inProcess) void intercept(dispatch).catch(() => undefined)
+      if (proxy) {
+        const { RecordingProxy } = await import('./proxy.ts')
         layer.#proxy = await RecordingProxy.start(
           (request, token) => layer.#viaProxy(request, token),
           process.env,
         )
+      }
     } catch (error) {
       await layer.close()
       throw error
@@ -88,7 +94,7 @@ export class HttpLayer implements RoutedLayer {
     const recorder = scope?.recorder
     return exchange(request, {
       scope,
-      cassette: recorder instanceof Cassette && cassettes?.holds(recorder) === true ? recorder : undefined,
+      cassette: cassettes?.holds(recorder) === true ? (recorder as Cassette) : undefined,
       mode: cassettes?.mode,
       limiters,
       live,
