@@ -7,12 +7,14 @@ let server: MockLlmServer
 beforeEach(async () => {
   server = await startOrderModel()
   process.env.EVALS_TEST_OPENAI_URL = server.openaiBaseURL
+  process.env.EVALS_TEST_ANTHROPIC_URL = server.anthropicBaseURL
   process.env.EVALS_TEST_API_KEY = 'sk-test-0123456789abcdef'
 })
 afterEach(async () => {
   // a test that replays has stopped it already
   await server.close().catch(() => undefined)
   delete process.env.EVALS_TEST_OPENAI_URL
+  delete process.env.EVALS_TEST_ANTHROPIC_URL
   delete process.env.EVALS_TEST_API_KEY
 })
 
@@ -71,6 +73,20 @@ describe('record and replay under SDKs the engine does not own', () => {
     expect(line.response.headers['content-type']).toContain('text/event-stream')
     expect(line.response.chunks.length).toBeGreaterThan(2)
     expect(line.response.chunks.at(-1)).toBe('data: [DONE]\n\n')
+    expect(stable(replayed.results)).toEqual(stable(recorded.results))
+  }, 60_000)
+
+  test('the Anthropic SDK streaming: its `event:` / `data:` pairs are recorded one event a chunk and replayed', async () => {
+    const cases = [caseOf('hello', { input: 'Hello Claude', expect: { contains: 'Echo: Hello Claude' } })]
+    const { dir, recorded, replayed } = await recordThenReplay('anthropicStreamed', cases)
+
+    expect(recorded.results[0]?.status).toBe('passed')
+    const [line] = cassetteLines(dir, 'sdk') as [
+      { request: { path: string }; response: { chunks: string[] } },
+    ]
+    expect(line.request.path).toBe('/v1/messages')
+    expect(line.response.chunks[0]).toMatch(/^event: message_start\ndata: \{/)
+    expect(line.response.chunks.at(-1)).toMatch(/^event: message_stop\ndata: .*\n\n$/)
     expect(stable(replayed.results)).toEqual(stable(recorded.results))
   }, 60_000)
 })
