@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { MockLlmServer } from '../../src/testing/index.ts'
+import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
 import { caseOf, cassetteLines, runInto, stable, tempDir } from './helpers.ts'
 import { sdkSuite, startOrderModel } from './http-helpers.ts'
 
@@ -88,5 +88,23 @@ describe('record and replay under SDKs the engine does not own', () => {
     expect(line.response.chunks[0]).toMatch(/^event: message_start\ndata: \{/)
     expect(line.response.chunks.at(-1)).toMatch(/^event: message_stop\ndata: .*\n\n$/)
     expect(stable(replayed.results)).toEqual(stable(recorded.results))
+  }, 60_000)
+
+  test('two cases sending the same request at once each keep their own reply', async () => {
+    await server.close()
+    let replies = 0
+    server = await startMockLlmServer({
+      handler: () => ({ text: `Reply ${String(++replies)}`, latencyMs: 50 }),
+    })
+    process.env.EVALS_TEST_OPENAI_URL = server.openaiBaseURL
+    const cases = ['a', 'b', 'c'].map((id) =>
+      caseOf(id, { input: 'Same question', expect: { contains: 'Reply' } }),
+    )
+    const { recorded, replayed } = await recordThenReplay('aiSdkAnswer', cases)
+
+    const outputs = (results: typeof recorded.results) =>
+      results.map((result) => (result.status === 'passed' ? result.transcript.output : result.status))
+    expect(new Set(outputs(recorded.results)).size).toBe(3)
+    expect(outputs(replayed.results)).toEqual(outputs(recorded.results))
   }, 60_000)
 })

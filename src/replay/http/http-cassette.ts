@@ -22,7 +22,8 @@ export function lookUpExchange(
   scope: CallScope,
   request: CanonicalHttpRequest,
 ): HttpLookup {
-  const { key, seq } = keyOf(scope, { kind: 'http', request })
+  // the case is part of the key: two cases that send the same request (at once, or not) keep their own replies
+  const { key, seq } = keyOf(scope, { kind: 'http', caseId: scope.caseId, request })
   const found = cassette.find(key)
   if (found?.kind === 'http') return { replayed: structuredClone(found.response) }
   if (cassette.mode === 'replay') return { miss: missOf(cassette, scope, request, seq) }
