@@ -1,12 +1,6 @@
 import type { CallScope } from '../../engine/call-scope.ts'
-import {
-  entryBase,
-  keyOf,
-  nearestOf,
-  ReplayMissError,
-  type Cassette,
-  type HttpCassetteEntry,
-} from '../cassette.ts'
+import { ReplayMissError, type Cassette, type HttpCassetteEntry } from '../cassette.ts'
+import { entryBase, keyOf, nearestOf } from '../cassette-keys.ts'
 import { formatChanges, jsonChanges } from '../diff.ts'
 import { requestLine, type CanonicalHttpRequest } from './canonical-http.ts'
 

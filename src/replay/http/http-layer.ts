@@ -31,6 +31,7 @@ export class HttpLayer implements RoutedLayer {
   readonly #options: HttpLayerOptions
   readonly #misses = new Map<string, ReplayMissError>()
   readonly #tokens = new Map<string, CallScope>()
+  #ready: Promise<void> = Promise.resolve()
   #proxy: RecordingProxy | undefined
 
   private constructor(options: HttpLayerOptions) {
@@ -47,11 +48,11 @@ export class HttpLayer implements RoutedLayer {
     watchOwnModelCalls()
     addLayer(layer)
     try {
-      // recording must see the first request; pacing alone starts without waiting for the interceptor to load
-      // (a fifth of a second), so a run whose targets never call a model does not wait for it; should it fail to
-      // load, other SDKs go unpaced as they did before, and the engine paces its own calls regardless
+      // recording waits for the interceptor here; pacing alone lets the run load its targets meanwhile, and the
+      // first case waits (`ready`); should it fail to load, other SDKs go unpaced as before, and the engine paces
+      // its own calls regardless
       if (inProcess && cassettes !== undefined) await intercept(dispatch)
-      else if (inProcess) void intercept(dispatch).catch(() => undefined)
+      else if (inProcess) layer.#ready = intercept(dispatch).catch(() => undefined)
       if (proxy) {
         const { RecordingProxy } = await import('./proxy.ts')
         layer.#proxy = await RecordingProxy.start(
@@ -79,6 +80,11 @@ export class HttpLayer implements RoutedLayer {
     const token = `c${String(this.#tokens.size + 1)}`
     this.#tokens.set(token, scope)
     return this.#proxy.envFor(token)
+  }
+
+  /** Resolves once requests are intercepted: a pair waits for it before its target runs. */
+  ready(): Promise<void> {
+    return this.#ready
   }
 
   /** The replay miss of a (case, trial), once: the case errors with it whatever the agent made of the refusal. */

@@ -44,7 +44,7 @@ export interface CaseJob {
   /** per-provider adaptive concurrency shared by the run */
   limiters?: RateLimiters | undefined
   /** the run's HTTP layer: a replay miss under another SDK errors the pair, whatever the agent made of it */
-  http?: Pick<HttpLayer, 'takeMiss'> | undefined
+  http?: Pick<HttpLayer, 'takeMiss' | 'ready'> | undefined
   /** the case's scripted approvals, for the target */
   approvals?: readonly ScriptedApproval[] | undefined
 }
@@ -56,6 +56,7 @@ export interface CaseJob {
 export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
   const pair = new PairRun(job, interrupt)
   try {
+    if (job.http) await job.http.ready()
     return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
