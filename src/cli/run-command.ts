@@ -108,6 +108,8 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
         `Interrupted: ${report.notRun} case run${report.notRun === 1 ? '' : 's'} did not finish. Finish them with \`evals run --resume ${shortPath(report.dir)}\`.\n`,
       )
     }
+    const nothingRecorded = services.cassettes?.nothingRecorded()
+    if (nothingRecorded !== undefined) process.stderr.write(`Warning: ${nothingRecorded}\n`)
     process.stdout.write(`${outcomeLine(report)}\n`)
     if (flags.updateBaseline && report.stoppedBy !== undefined) {
       process.stderr.write(

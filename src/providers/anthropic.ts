@@ -5,6 +5,7 @@ import { defaultAnthropicMaxTokens, toAnthropicParams } from './anthropic-reques
 import { AnthropicStreamAccumulator, fromAnthropicMessage } from './anthropic-response.ts'
 import { abortError, toProviderError } from './errors-from-sdk.ts'
 import { httpFetch } from './http-fetch.ts'
+import { markedAsOwn } from './own-call.ts'
 import type { CallOptions, Completion, CompletionEvent, CompletionRequest, Provider } from './provider.ts'
 import { reportRateLimit } from './rate-limit-headers.ts'
 
@@ -55,7 +56,7 @@ export class AnthropicProvider implements Provider {
     this.clientOptions = {
       apiKey,
       maxRetries: 0,
-      fetch: options.fetch ?? httpFetch,
+      fetch: markedAsOwn(options.fetch ?? httpFetch),
       logLevel: 'off',
       // a fixed timeout also keeps the SDK from refusing large `max_tokens` without streaming
       timeout: options.timeoutMs ?? 600_000,

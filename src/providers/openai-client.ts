@@ -3,6 +3,7 @@ import type { ClientOptions } from 'openai'
 import { ConfigError, toError } from '../errors.ts'
 import { toProviderError } from './errors-from-sdk.ts'
 import { httpFetch } from './http-fetch.ts'
+import { markedAsOwn } from './own-call.ts'
 
 /** How to reach an OpenAI-style API: shared by the Chat Completions and Responses providers. */
 export interface OpenAiClientOptions {
@@ -47,7 +48,7 @@ export class OpenAiClient {
     this.#options = {
       apiKey,
       maxRetries: 0,
-      fetch: options.fetch ?? httpFetch,
+      fetch: markedAsOwn(options.fetch ?? httpFetch),
       logLevel: 'off',
       ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
       ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),

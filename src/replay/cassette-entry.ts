@@ -38,7 +38,21 @@ const toolEntry = z.looseObject({
   ]),
 })
 
-const entry = z.discriminatedUnion('kind', [modelEntry, toolEntry])
+// an exchange recorded under an SDK the engine does not own (fetch or node:http in the target's process, or the
+// loopback proxy of a command target): the canonical request, and the reply whole or as its stream's events
+const httpEntry = z.looseObject({
+  ...base,
+  kind: z.literal('http'),
+  request: z.looseObject({ method: z.string(), host: z.string(), path: z.string(), body: z.unknown() }),
+  response: z.looseObject({
+    status: z.number().int(),
+    headers: z.record(z.string(), z.string()),
+    body: z.unknown().optional(),
+    chunks: z.array(z.string()).optional(),
+  }),
+})
+
+const entry = z.discriminatedUnion('kind', [modelEntry, toolEntry, httpEntry])
 
 /** A cassette line read: the entry's fields, or what is wrong with the line, in words for the user. */
 export type ReadLine = { ok: true; entry: unknown } | { ok: false; problem: string }

@@ -5,24 +5,13 @@ import type { CallRecorder, CallScope, RecordedCall, RecordedToolOutcome } from 
 import { ConfigError, EvalsError } from '../errors.ts'
 import type { Completion, CompletionRequest } from '../providers/provider.ts'
 import type { Redactor } from '../util/redact.ts'
-import { canonicalRequest, hashOf } from './canonical.ts'
+import { canonicalRequest } from './canonical.ts'
 import { readCassetteLine } from './cassette-entry.ts'
-import { formatChanges, jsonChanges, type JsonChange } from './diff.ts'
+import { entryBase, keyOf, nearestOf, type EntryBase } from './cassette-keys.ts'
+import { formatChanges, jsonChanges } from './diff.ts'
 
 /** `record` calls live and saves every call; `replay` serves calls and fails on a miss; `auto` records misses. */
 export type CassetteMode = 'record' | 'replay' | 'auto'
-
-interface EntryBase {
-  v: 1
-  /** sha256 of kind, provider or tool, canonical request or args, trial and the repeat number */
-  key: string
-  suite: string
-  caseId: string
-  trial: number
-  /** 0 for the first identical request in a (case, trial), 1 for the next, … */
-  seq: number
-  recordedAt: string
-}
 
 /** A model call: the canonical request (secrets scrubbed) and the completion, usage included. */
 export interface ModelCassetteEntry extends EntryBase {
@@ -40,8 +29,15 @@ export interface ToolCassetteEntry extends EntryBase {
   outcome: RecordedToolOutcome
 }
 
+/** An HTTP exchange of an SDK the engine does not own: the canonical request, the reply whole or as stream events. */
+export interface HttpCassetteEntry extends EntryBase {
+  kind: 'http'
+  request: { method: string; host: string; path: string; body: unknown }
+  response: { status: number; headers: Record<string, string>; body?: unknown; chunks?: string[] }
+}
+
 /** One line of a cassette file. */
-export type CassetteEntry = ModelCassetteEntry | ToolCassetteEntry
+export type CassetteEntry = ModelCassetteEntry | ToolCassetteEntry | HttpCassetteEntry
 
 /** `--replay` met a call the cassette does not hold; the message diffs it against the nearest recorded one. */
 export class ReplayMissError extends EvalsError {
@@ -63,6 +59,7 @@ export class Cassette implements CallRecorder {
   /** the file exists and does not end with a newline (a torn line): the next write starts a new line */
   #needsNewline = false
   #existed = false
+  #recorded = 0
   readonly #redactor: Redactor
 
   private constructor(path: string, mode: CassetteMode, redactor: Redactor) {
@@ -142,7 +139,7 @@ export class Cassette implements CallRecorder {
       replayed: undefined,
       save: (completion) => {
         this.#save({
-          ...this.#base(call.scope, key, seq),
+          ...entryBase(call.scope, key, seq),
           kind: 'model',
           providerId: call.providerId,
           request,
@@ -161,9 +158,29 @@ export class Cassette implements CallRecorder {
     return {
       replayed: undefined,
       save: (outcome) => {
-        this.#save({ ...this.#base(call.scope, key, seq), kind: 'tool', tool: call.tool, args, outcome })
+        this.#save({ ...entryBase(call.scope, key, seq), kind: 'tool', tool: call.tool, args, outcome })
       },
     }
+  }
+
+  /** the entry recorded under `key`, unless recording afresh */
+  find(key: string): CassetteEntry | undefined {
+    return this.mode === 'record' ? undefined : this.#byKey.get(key)
+  }
+
+  /** Saves an entry (redacted) and appends it to the file. */
+  record(entry: CassetteEntry): void {
+    this.#save(entry)
+  }
+
+  /** the HTTP exchanges held, for a miss's nearest match */
+  httpEntries(): HttpCassetteEntry[] {
+    return [...this.#byKey.values()].filter((entry): entry is HttpCassetteEntry => entry.kind === 'http')
+  }
+
+  /** entries saved by this run */
+  get recorded(): number {
+    return this.#recorded
   }
 
   /** Waits for every entry to reach the file; rethrows a failed write. */
@@ -174,19 +191,16 @@ export class Cassette implements CallRecorder {
     }
   }
 
-  #base(scope: CallScope, key: string, seq: number): EntryBase {
-    const { suite, caseId, trial } = scope
-    return { v: 1, key, suite, caseId, trial, seq, recordedAt: new Date().toISOString() }
-  }
-
   #add(entry: CassetteEntry): void {
     this.#byKey.set(entry.key, entry)
     if (entry.kind === 'model') this.#providers.add(entry.providerId)
+    if (entry.kind === 'http') this.#providers.add(entry.request.host)
   }
 
   #save(entry: CassetteEntry): void {
     const redacted = this.#redactor.value(entry)
     const line = JSON.stringify(redacted)
+    this.#recorded++
     this.#add(redacted)
     this.#pending.push(`${line}\n`)
     this.#flushing ??= this.#drain()
@@ -251,29 +265,4 @@ export class Cassette implements CallRecorder {
     const shown = relative(process.cwd(), this.path)
     return shown && !shown.startsWith('..') ? shown : this.path
   }
-}
-
-function keyOf(scope: CallScope, identity: Record<string, unknown>): { key: string; seq: number } {
-  const base = hashOf({ ...identity, trial: scope.trial })
-  const seq = scope.seen.get(base) ?? 0
-  scope.seen.set(base, seq + 1)
-  return { key: seq === 0 ? base : hashOf({ base, seq }), seq }
-}
-
-const MAX_CANDIDATES = 500
-
-/** The entry with the fewest changed leaves, looking at the same (case, trial) first. */
-function nearestOf<Entry extends CassetteEntry>(
-  scope: CallScope,
-  entries: readonly Entry[],
-  diff: (entry: Entry) => JsonChange[],
-): { entry: Entry; changes: JsonChange[] } | undefined {
-  const own = entries.filter((entry) => entry.caseId === scope.caseId && entry.trial === scope.trial)
-  const pool = (own.length > 0 ? own : entries).slice(-MAX_CANDIDATES)
-  let best: { entry: Entry; changes: JsonChange[] } | undefined
-  for (const entry of pool) {
-    const changes = diff(entry)
-    if (!best || changes.length < best.changes.length) best = { entry, changes }
-  }
-  return best
 }

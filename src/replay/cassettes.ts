@@ -3,6 +3,8 @@ import type { Cassette, CassetteMode } from './cassette.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import type { Redactor } from '../util/redact.ts'
 
+const PROXY_VARIABLES = '`OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL`'
+
 /** Where a suite's cassette lives: `__cassettes__/<suite>.jsonl` beside the suite file. */
 export function cassettePath(suite: { name: string; file: string }): string {
   return join(dirname(suite.file), '__cassettes__', `${suite.name.replace(/[^\w.-]+/g, '-')}.jsonl`)
@@ -32,6 +34,23 @@ export class CassetteSet {
 
   for(suite: { name: string; file: string }): Cassette | undefined {
     return this.#byPath.get(cassettePath(suite))
+  }
+
+  /** whether `recorder` is one of these cassettes */
+  holds(recorder: unknown): boolean {
+    return [...this.#byPath.values()].some((cassette) => cassette === recorder)
+  }
+
+  /**
+   * One line for the end of a `--record` run that recorded nothing, which otherwise looks like success: no model
+   * call went through a recorder. Undefined when something was recorded, or when not recording.
+   */
+  nothingRecorded(): string | undefined {
+    if (this.mode !== 'record') return undefined
+    const cassettes = [...this.#byPath.values()]
+    if (cassettes.some((cassette) => cassette.recorded > 0)) return undefined
+    const names = cassettes.map((cassette) => cassette.display()).join(', ')
+    return `--record recorded nothing into ${names}: no case made a model call through the engine, an SDK in this process, or the recording proxy a command target's ${PROXY_VARIABLES} point at (an http: target's calls happen in its own service).`
   }
 
   /** whether replaying can serve this model without calling it, so its API key is not needed; if not, why */

@@ -36,6 +36,7 @@ interface SuitePairs {
   target: Target
   recorder: CaseJob['recorder']
   limiters: CaseJob['limiters']
+  http: CaseJob['http']
   baseDir: string
   model: string | undefined
   judge: JudgeOptions
@@ -83,6 +84,7 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
     target: setup.targets[index] as Target,
     recorder: services.cassettes?.for(suite),
     limiters: services.limiters,
+    http: services.http,
     baseDir: dirname(suite.file),
     model: suite.model,
     judge: judgeOf(suite, run),
@@ -140,6 +142,7 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     model: shared.model,
     recorder: shared.recorder,
     limiters: shared.limiters,
+    http: shared.http,
     approvals: definition.approvals,
   }
 }

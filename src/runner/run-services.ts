@@ -1,6 +1,7 @@
 import { RateLimiters } from '../engine/rate-limit.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
+import type { HttpLayer } from '../replay/http/http-layer.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
 
@@ -18,7 +19,12 @@ export interface RunServices {
   cassettes: CassetteSet | undefined
   /** whether the cassettes answer a model without an API key (replay): targets and judges resolve it keyless */
   keyless: (model: string) => KeylessAnswer
-  // the next issues add here: a trace receiver for out-of-process targets, an HTTP-layer recorder
+  /**
+   * recording, replay and pacing under other SDKs: `fetch` and `node:http` intercepted in this process for agent and
+   * function targets, a loopback proxy for command targets; undefined when nothing needs it
+   */
+  http: HttpLayer | undefined
+  // the next issues add here: a trace receiver for out-of-process targets
 }
 
 /** Makes the services of `run`; `closeServices` ends them. */
@@ -32,15 +38,28 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
       ? undefined
       : await CassetteSet.open(run.suites, run.recording.cassettes, redactor)
   const { rateLimit } = run.recording
+  const limiters =
+    rateLimit === false ? undefined : new RateLimiters({ maxConcurrency: run.concurrency, ...rateLimit })
+  const types = new Set(run.suites.map((suite) => suite.target.type))
+  const inProcess = run.targets !== undefined || types.has('agent') || types.has('function')
+  const proxy = types.has('command')
+  // loaded only when a target may call a model through an SDK of its own
+  const http =
+    (inProcess && (cassettes !== undefined || limiters !== undefined)) || (proxy && cassettes !== undefined)
+      ? await (
+          await import('../replay/http/http-layer.ts')
+        ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })
+      : undefined
   return {
     redactor,
-    limiters:
-      rateLimit === false ? undefined : new RateLimiters({ maxConcurrency: run.concurrency, ...rateLimit }),
+    limiters,
     cassettes,
     keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
+    http,
   }
 }
 
 export async function closeServices(services: RunServices): Promise<void> {
+  await services.http?.close()
   await services.cassettes?.close()
 }

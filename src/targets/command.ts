@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { TimeoutError } from '../errors.ts'
 import type { Transcript } from '../types.ts'
+import { recordingEnv } from '../replay/http/open-layers.ts'
 import type { Target } from './target.ts'
 import { toTranscript } from './to-transcript.ts'
 
@@ -39,6 +40,8 @@ export function commandTarget(options: CommandTargetOptions): Target {
           EVALS_INPUT: text,
           EVALS_CASE_ID: context.caseId,
           EVALS_TRIAL: String(context.trial),
+          // the model SDKs' base URLs through the run's recording proxy (`--record`, `--replay`)
+          ...recordingEnv(),
         },
         stdin: viaArgument ? '' : text,
         signal: context.signal,

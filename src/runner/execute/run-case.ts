@@ -15,6 +15,7 @@ import type {
   SnapshotOutcome,
 } from '../../model/case-result.ts'
 import type { SuiteSnapshots } from '../results/snapshots.ts'
+import type { HttpLayer } from '../../replay/http/http-layer.ts'
 import { boundStrings } from './stored-size.ts'
 
 /** One (case, trial) pair, ready to run. */
@@ -45,6 +46,8 @@ export interface CaseJob {
   recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
   limiters?: RateLimiters | undefined
+  /** the run's HTTP layer: a replay miss under another SDK errors the pair, whatever the agent made of it */
+  http?: Pick<HttpLayer, 'takeMiss' | 'ready'> | undefined
   /** the case's scripted approvals, for the target */
   approvals?: readonly ScriptedApproval[] | undefined
 }
@@ -56,19 +59,23 @@ export interface CaseJob {
 export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
   const pair = new PairRun(job, interrupt)
   try {
+    if (job.http) await job.http.ready()
     const result = await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
     return boundStrings(result, job.maxStoredChars)
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
-    return boundStrings<CaseResult>({
-      ...baseOf(job),
-      status: 'errored',
-      error: serializeError(error),
-      verdicts: pair.verdicts,
-      durationMs: performance.now() - pair.started,
-      ...(pair.transcript ? { transcript: pair.transcript } : {}),
-      ...(job.conversation ? { turns: pair.turns } : {}),
-    }, job.maxStoredChars)
+    return boundStrings<CaseResult>(
+      {
+        ...baseOf(job),
+        status: 'errored',
+        error: serializeError(job.http?.takeMiss(job) ?? error),
+        verdicts: pair.verdicts,
+        durationMs: performance.now() - pair.started,
+        ...(pair.transcript ? { transcript: pair.transcript } : {}),
+        ...(job.conversation ? { turns: pair.turns } : {}),
+      },
+      job.maxStoredChars,
+    )
   } finally {
     pair.end()
   }
@@ -91,6 +98,8 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
     transcript = outcome.transcript
     evaluators = [...outcome.evaluators, ...evaluators]
   } else transcript = await job.target.run(job.input, context)
+  const miss = job.http?.takeMiss(job)
+  if (miss) throw miss
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
   await check(transcript, evaluators)
