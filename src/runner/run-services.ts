@@ -43,9 +43,19 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
   const types = new Set(run.suites.map((suite) => suite.target.type))
   const inProcess = run.targets !== undefined || types.has('agent') || types.has('function')
   const proxy = types.has('command')
-  // loaded only when a target may call a model through an SDK of its own
+  // loaded only when a target may call a model through an SDK of its own (the interceptor costs ~50 ms of start-up):
+  // with cassettes, any in-process target; for pacing alone, an agent (a framework's; our engine's calls are marked
+  // and left to its own pacing) or a function of a suite that names a `model:`
+  const mayCallModels =
+    run.targets !== undefined ||
+    run.suites.some(
+      (suite) =>
+        suite.target.type === 'agent' || (suite.target.type === 'function' && suite.model !== undefined),
+    )
   const http =
-    (inProcess && (cassettes !== undefined || limiters !== undefined)) || (proxy && cassettes !== undefined)
+    (inProcess && cassettes !== undefined) ||
+    (mayCallModels && limiters !== undefined) ||
+    (proxy && cassettes !== undefined)
       ? await (
           await import('../replay/http/http-layer.ts')
         ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })

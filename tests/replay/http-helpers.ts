@@ -13,13 +13,19 @@ import {
 export const sdkAgents = join(import.meta.dirname, 'fixtures', 'sdk-agents.ts')
 
 /** A suite in `dir` whose target is an export of the SDK agents fixture, run as a function target. */
-export function sdkSuite(dir: string, exportName: string, cases: CaseDefinition[]): Suite {
+export function sdkSuite(
+  dir: string,
+  exportName: string,
+  cases: CaseDefinition[],
+  fields: Partial<Suite> = {},
+): Suite {
   return {
     name: 'sdk',
     file: join(dir, 'sdk.yaml'),
     target: { type: 'function', module: sdkAgents, exportName },
     trials: 1,
     cases: CaseList.of(cases),
+    ...fields,
   }
 }
 
