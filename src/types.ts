@@ -2,6 +2,7 @@
  * Shared domain types: the provider-neutral conversation, usage, the trace, and the Transcript that every
  * evaluator reads whatever the target was.
  */
+import type { CaseSpans } from './traces/span.ts'
 
 /** A tool call as the model asked for it. `arguments` is the raw JSON text the model produced. */
 export interface ToolCallRequest {
@@ -268,6 +269,8 @@ export interface Transcript {
   /** where this transcript came from, and so which fields can be trusted as recorded */
   source: TranscriptSource
   trace?: TraceStep[]
+  /** the OpenTelemetry spans the case produced, with trace capture on (`trace: true`, `--trace`) */
+  spans?: CaseSpans
   /** set when the target failed (a crash, a network failure after retries); the case is then `errored` */
   error?: string
 }

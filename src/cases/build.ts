@@ -47,6 +47,7 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
     ...optional('redact', raw.redact),
+    ...optional('traceWait', traceWaitOf(raw.trace)),
     ...optional(
       'variants',
       // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
@@ -169,6 +170,7 @@ export function buildCase(
     ...optional('critical', criticalOf(entry.critical)),
     ...optional('expectFail', entry.expect_fail === false ? undefined : entry.expect_fail),
     ...optional('approvals', entry.approvals),
+    ...optional('trace', (entry.trace ?? (raw.trace !== undefined && raw.trace !== false)) || undefined),
   }
 }
 
@@ -274,4 +276,12 @@ function isEmpty(value: object): boolean {
 /** `{ key: value }` when value is defined, `{}` otherwise: keeps exactOptionalPropertyTypes happy. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V })
+}
+
+/** The suite's `trace: { quiet_ms, max_wait_ms }`, when it gives either. */
+function traceWaitOf(trace: CaseFileHeader['trace']): Suite['traceWait'] {
+  if (typeof trace !== 'object') return undefined
+  const { quiet_ms, max_wait_ms } = trace
+  if (quiet_ms === undefined && max_wait_ms === undefined) return undefined
+  return { ...optional('quietMs', quiet_ms), ...optional('maxWaitMs', max_wait_ms) }
 }

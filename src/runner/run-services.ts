@@ -1,6 +1,7 @@
 import { RateLimiters } from '../engine/rate-limit.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
+import type { TraceHub } from '../traces/trace-hub.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
 
@@ -18,7 +19,9 @@ export interface RunServices {
   cassettes: CassetteSet | undefined
   /** whether the cassettes answer a model without an API key (replay): targets and judges resolve it keyless */
   keyless: (model: string) => KeylessAnswer
-  // the next issues add here: a trace receiver for out-of-process targets, an HTTP-layer recorder
+  /** trace capture (`--trace`, `trace: true`): the tracer provider and the OTLP receiver; undefined when no case traces */
+  traces: TraceHub | undefined
+  // the next issue adds here: an HTTP-layer recorder
 }
 
 /** Makes the services of `run`; `closeServices` ends them. */
@@ -32,15 +35,24 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
       ? undefined
       : await CassetteSet.open(run.suites, run.recording.cassettes, redactor)
   const { rateLimit } = run.recording
+  // the OpenTelemetry SDK and src/traces load only when some case captures its spans
+  const traces =
+    run.traces.all || run.suites.some((suite) => suite.cases.traced)
+      ? await (
+          await import('../traces/hub.ts')
+        ).startTraceHub((message) => process.stderr.write(`Warning: ${message}\n`))
+      : undefined
   return {
     redactor,
     limiters:
       rateLimit === false ? undefined : new RateLimiters({ maxConcurrency: run.concurrency, ...rateLimit }),
     cassettes,
     keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
+    traces,
   }
 }
 
 export async function closeServices(services: RunServices): Promise<void> {
   await services.cassettes?.close()
+  await services.traces?.close()
 }

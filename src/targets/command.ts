@@ -39,6 +39,12 @@ export function commandTarget(options: CommandTargetOptions): Target {
           EVALS_INPUT: text,
           EVALS_CASE_ID: context.caseId,
           EVALS_TRIAL: String(context.trial),
+          ...(context.trace && {
+            TRACEPARENT: context.trace.traceparent,
+            OTEL_EXPORTER_OTLP_ENDPOINT: context.trace.endpoint,
+            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: context.trace.tracesUrl,
+            OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+          }),
         },
         stdin: viaArgument ? '' : text,
         signal: context.signal,

@@ -67,6 +67,7 @@ export function resolveRun(allSuites: readonly Suite[], options: RunOptions): Re
       failOn: options.failOn ?? saved?.failOn ?? 'failure',
     },
     snapshots: options.snapshots ?? { dir: DEFAULT_BASELINE_DIR },
+    traces: { all: options.trace ?? saved?.trace ?? false },
     redaction: {
       patterns: [
         ...new Set([
@@ -110,6 +111,7 @@ export function savedSettings(run: ResolvedRun, startedAt: string): Omit<PlanFie
     ...(run.judge.requireJudges && { requireJudges: true as const }),
     ...(run.redaction.patterns.length > 0 && { redact: run.redaction.patterns }),
     ...(run.recording.cassettes && { cassettes: run.recording.cassettes }),
+    ...(run.traces.all && { trace: true as const }),
   }
 }
 

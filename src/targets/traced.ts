@@ -1,0 +1,18 @@
+import type { TraceHub, TraceWait } from '../traces/trace-hub.ts'
+import type { Target } from './target.ts'
+
+/**
+ * `target` with trace capture: each call runs in a trace of its own, and the transcript gets what the spans say
+ * where the target said nothing, with the spans. `wait`, for a target in another process (http, command): how
+ * long spans that come after the reply are waited for.
+ */
+export function tracedTarget(target: Target, hub: TraceHub, wait: TraceWait | undefined): Target {
+  return {
+    id: target.id,
+    async run(input, context) {
+      const { value, spans } = await hub.capture((trace) => target.run(input, { ...context, trace }), wait)
+      return hub.complete(value, spans)
+    },
+    ...(target.close && { close: () => target.close?.() ?? Promise.resolve() }),
+  }
+}
