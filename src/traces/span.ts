@@ -1,5 +1,5 @@
 /** An attribute value as OpenTelemetry allows it: a scalar or a list of scalars. */
-export type SpanValue = string | number | boolean | readonly (string | number | boolean | null)[]
+export type SpanValue = string | number | boolean | (string | number | boolean | null)[]
 
 /**
  * One finished span as the run captured it, whichever way it came (the in-process tracer provider, the OTLP
@@ -20,7 +20,7 @@ export interface CapturedSpan {
   status: 'unset' | 'ok' | 'error'
   /** the status message or the recorded exception's message, on an error span */
   error?: string
-  attributes: Readonly<Record<string, SpanValue>>
+  attributes: Record<string, SpanValue>
 }
 
 /**
