@@ -86,7 +86,7 @@ function valueOf(value: AnyValue): SpanValue | null | undefined {
   if (value.doubleValue !== undefined) return value.doubleValue
   if (value.arrayValue !== undefined) {
     const values = (value.arrayValue.values ?? []).map(valueOf)
-    return values.map((item) => (Array.isArray(item) || item === undefined ? null : item)) as SpanValue
+    return values.map((item) => (Array.isArray(item) || item === undefined ? null : item))
   }
   return undefined
 }
