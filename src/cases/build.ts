@@ -47,7 +47,7 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
     ...optional('redact', raw.redact),
-    ...optional('traceWait', traceWaitOf(raw.trace)),
+    ...optional('traceSettings', traceSettingsOf(raw.trace)),
     ...optional(
       'variants',
       // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
@@ -278,10 +278,14 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V })
 }
 
-/** The suite's `trace: { quiet_ms, max_wait_ms }`, when it gives either. */
-function traceWaitOf(trace: CaseFileHeader['trace']): Suite['traceWait'] {
+/** The suite's `trace: { quiet_ms, max_wait_ms, port }`, when it gives any. */
+function traceSettingsOf(trace: CaseFileHeader['trace']): Suite['traceSettings'] {
   if (typeof trace !== 'object') return undefined
-  const { quiet_ms, max_wait_ms } = trace
-  if (quiet_ms === undefined && max_wait_ms === undefined) return undefined
-  return { ...optional('quietMs', quiet_ms), ...optional('maxWaitMs', max_wait_ms) }
+  const { quiet_ms, max_wait_ms, port } = trace
+  if (quiet_ms === undefined && max_wait_ms === undefined && port === undefined) return undefined
+  return {
+    ...optional('quietMs', quiet_ms),
+    ...optional('maxWaitMs', max_wait_ms),
+    ...optional('port', port),
+  }
 }

@@ -392,6 +392,14 @@ export const caseFileSchema = z
             .nonnegative()
             .optional()
             .describe('after an http or command target replied, wait for spans at most this long (2000)'),
+          port: z
+            .int()
+            .min(1)
+            .max(65535)
+            .optional()
+            .describe(
+              "the port of the run's OTLP/HTTP receiver on 127.0.0.1, for an http target's service started beforehand (a free port when absent)",
+            ),
         }),
       ])
       .optional()

@@ -6,6 +6,8 @@ import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { Target } from '../targets/target.ts'
 import { tracedTarget } from '../targets/traced.ts'
+import type { TraceWait } from '../traces/trace-hub.ts'
+import { DEFAULT_TRACE_WAIT } from './plan/defaults.ts'
 import { compileCase } from './execute/conversation.ts'
 import { planSuite, type PlannedCase } from './plan/plan-suite.ts'
 import type { CaseJob } from './execute/run-case.ts'
@@ -98,6 +100,14 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
   }
 }
 
+/** The suite's `quiet_ms` and `max_wait_ms`, those it gives. */
+function waitOf(settings: Suite['traceSettings']): Partial<TraceWait> {
+  return {
+    ...(settings?.quietMs !== undefined && { quietMs: settings.quietMs }),
+    ...(settings?.maxWaitMs !== undefined && { maxWaitMs: settings.maxWaitMs }),
+  }
+}
+
 /** The suite's target with trace capture; spans from an http or command target are waited for after its reply. */
 function tracedOf(setup: RunSetup, suite: Suite, target: Target): Target | undefined {
   const hub = setup.services.traces
@@ -108,7 +118,7 @@ function tracedOf(setup: RunSetup, suite: Suite, target: Target): Target | undef
   return tracedTarget(
     target,
     hub,
-    outOfProcess ? { quietMs: 200, maxWaitMs: 2000, ...suite.traceWait } : undefined,
+    outOfProcess ? { ...DEFAULT_TRACE_WAIT, ...waitOf(suite.traceSettings) } : undefined,
   )
 }
 

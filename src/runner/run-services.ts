@@ -36,12 +36,14 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
       : await CassetteSet.open(run.suites, run.recording.cassettes, redactor)
   const { rateLimit } = run.recording
   // the OpenTelemetry SDK and src/traces load only when some case captures its spans
-  const traces =
-    run.traces.all || run.suites.some((suite) => suite.cases.traced)
-      ? await (
-          await import('../traces/hub.ts')
-        ).startTraceHub((message) => process.stderr.write(`Warning: ${message}\n`))
-      : undefined
+  const traced = run.traces.all || run.suites.some((suite) => suite.cases.traced)
+  const traces = traced
+    ? await (
+        await import('../traces/hub.ts')
+      ).startTraceHub(run.traces.port, (message) => {
+        process.stderr.write(`Warning: ${message}\n`)
+      })
+    : undefined
   return {
     redactor,
     limiters:

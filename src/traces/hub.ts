@@ -5,19 +5,30 @@ import { startOtlpReceiver } from './receiver.ts'
 import { caseSpansOf, type CapturedSpan } from './span.ts'
 import type { CaseTraceContext, TraceHub } from './trace-hub.ts'
 
-/** Starts a run's trace capture: the OTLP receiver on loopback, and the tracer provider of the process. */
-export async function startTraceHub(warn: (message: string) => void): Promise<TraceHub> {
+/**
+ * Starts a run's trace capture: the OTLP receiver on 127.0.0.1 (`port`, else a free one), and the tracer provider
+ * of the process.
+ */
+export async function startTraceHub(
+  port: number | undefined,
+  warn: (message: string) => void,
+): Promise<TraceHub> {
   const sinks = new Map<string, (span: CapturedSpan) => void>()
-  const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span))
+  const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span), port)
   const release = holdInProcessTracing(warn)
   return {
     async capture(run, wait) {
       const caseTrace = newCaseTrace()
       const spans: CapturedSpan[] = []
       let lastArrival = performance.now()
+      // the target's own root span (a child of the case's traceparent) ends after its children: once it came, the
+      // rest are in or about to be
+      let rootArrived = false
+      const parentId = caseTrace.traceparent.split('-')[2]
       const sink = (span: CapturedSpan) => {
         spans.push(span)
         lastArrival = performance.now()
+        rootArrived ||= span.parentSpanId === parentId
       }
       sinks.set(caseTrace.traceId, sink)
       const unroute = routeTrace(caseTrace.traceId, sink)
@@ -30,12 +41,11 @@ export async function startTraceHub(warn: (message: string) => void): Promise<Tr
         const value = await inCaseTrace(caseTrace, () => run(context))
         if (wait) {
           const replied = performance.now()
-          lastArrival = replied
-          while (
-            performance.now() - lastArrival < wait.quietMs &&
-            performance.now() - replied < wait.maxWaitMs
-          )
-            await sleep(Math.min(25, wait.quietMs))
+          lastArrival = Math.max(lastArrival, replied)
+          const waiting = () =>
+            performance.now() - replied < wait.maxWaitMs &&
+            (!rootArrived || performance.now() - lastArrival < wait.quietMs)
+          while (waiting()) await sleep(Math.min(25, Math.max(1, wait.quietMs)))
         }
         return { value, spans }
       } finally {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
+import { ConfigError } from '../errors.ts'
 import { spansOfOtlpJson } from './otlp-json.ts'
 import type { CapturedSpan } from './span.ts'
 
@@ -17,19 +18,30 @@ export interface OtlpReceiver {
 const MAX_BODY_BYTES = 20 * 1024 * 1024
 
 /**
- * Starts an OTLP/HTTP receiver on 127.0.0.1 (a free port) that hands each span it gets to `accept`. It speaks the
- * `http/json` encoding; a protobuf request is answered 415 with a message naming `http/json`.
+ * Starts an OTLP/HTTP receiver on 127.0.0.1 (`port`, else a free one) that hands each span it gets to `accept`. It
+ * speaks the `http/json` encoding; a protobuf request is answered 415 with a message naming `http/json`. Throws a
+ * ConfigError when the port is taken.
  */
-export async function startOtlpReceiver(accept: (span: CapturedSpan) => void): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(
+  accept: (span: CapturedSpan) => void,
+  port = 0,
+): Promise<OtlpReceiver> {
   const server = createServer((request, response) => {
     void handle(request, response, accept)
   })
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ConfigError(
+              `Trace capture: port ${String(port)} of 127.0.0.1 is taken, so the OTLP receiver cannot start there; stop what listens on it, or give another \`trace: { port }\`.`,
+            )
+          : error,
+      )
+    })
+    server.listen(port, '127.0.0.1', resolve)
   })
-  const { port } = server.address() as AddressInfo
-  const endpoint = `http://127.0.0.1:${String(port)}`
+  const endpoint = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`
   return {
     endpoint,
     tracesUrl: `${endpoint}/v1/traces`,

@@ -1,11 +1,14 @@
 import type { Transcript } from '../types.ts'
 import type { CapturedSpan } from './span.ts'
 
-/** How long to wait for spans that arrive after an out-of-process target replied. */
+/**
+ * How long to wait for spans that arrive after an out-of-process target replied: until the target's root span (the
+ * child of the case's `traceparent`) came and then no span for `quietMs`, or `maxWaitMs` at most.
+ */
 export interface TraceWait {
-  /** stop once no span came for this long @default 200 */
+  /** stop once the root span came and no span came for this long @default 200 */
   quietMs: number
-  /** stop after this long however spans come @default 2000 */
+  /** stop after this long however spans come (a target that sends no root span waits this long) @default 2000 */
   maxWaitMs: number
 }
 

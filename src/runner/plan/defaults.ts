@@ -12,3 +12,6 @@ export const DEFAULT_OUT_DIR = 'reports'
 
 /** where baselines and snapshots are written */
 export const DEFAULT_BASELINE_DIR = 'baselines'
+
+/** How long spans of an http or command target are waited for after its reply: until quiet this long, at most so long. */
+export const DEFAULT_TRACE_WAIT = { quietMs: 200, maxWaitMs: 2000 }

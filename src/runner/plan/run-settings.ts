@@ -163,6 +163,9 @@ export interface ResolvedRun {
   /** every pattern the run redacts: `--redact`, the suites' `redact:`, and a resumed run's saved ones, checked */
   redaction: { patterns: string[] }
   resume?: { startedAt: string; runMissing: boolean; warn?: (message: string) => void }
-  /** trace capture: `all` for every case (`--trace`), else the cases whose file says `trace: true` */
-  traces: { all: boolean }
+  /**
+   * trace capture: `all` for every case (`--trace`), else the cases whose file says `trace: true`; `port` of the
+   * OTLP receiver when a case file gives one (`trace: { port }`)
+   */
+  traces: { all: boolean; port?: number }
 }
