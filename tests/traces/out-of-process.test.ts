@@ -37,7 +37,9 @@ describe('an agent HTTP service in a child process, instrumented with the OpenTe
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     const port = await new Promise<string>((resolve) =>
-      service.stdout?.once('data', (data) => { resolve(String(data).trim()); }),
+      service.stdout?.once('data', (data) => {
+        resolve(String(data).trim())
+      }),
     )
     serviceUrl = `http://127.0.0.1:${port}/`
   })
