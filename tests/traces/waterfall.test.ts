@@ -19,7 +19,7 @@ const HOSTILE = '<img src=x onerror="document.body.dataset.owned=1">'
 /** A passed case whose transcript carries spans: a root, a model call under it, and a failed tool call. */
 function tracedResult(): CaseResult {
   const base = syntheticResult(20)
-  if (base.status !== 'passed' || !base.transcript) throw new Error('expected a passed synthetic case')
+  if (base.status !== 'passed') throw new Error('expected a passed synthetic case')
   const root = spanOf('invoke_agent orders', {}, { startedAt: 1000, durationMs: 400 })
   const chat = spanOf(
     'chat gpt-4.1-mini',
@@ -72,29 +72,28 @@ describe.skipIf(NO_CHROMIUM !== undefined)(
         'chat gpt-4.1-mini · 200 ms',
         `${HOSTILE} · 100 ms · error: no order X`,
       ])
-      const indents = await rows
-        .locator('.label')
-        .evaluateAll((labels) => labels.map((label) => (label as HTMLElement).style.paddingLeft))
-      expect(indents).toEqual(['0em', '1em', '1em'])
-      const bars = await rows
-        .locator('.bar')
-        .evaluateAll((found) =>
-          found.map((bar) => [
-            (bar as HTMLElement).style.left,
-            (bar as HTMLElement).style.width,
-            bar.className,
-          ]),
-        )
-      expect(bars).toEqual([
-        ['0%', '100%', 'bar span'],
-        ['2.5%', '50%', 'bar span'],
-        ['55%', '25%', 'bar span error'],
+      const styleOf = async (selector: string) => {
+        const found = rows.locator(selector)
+        const styles: (string | null)[][] = []
+        for (let i = 0; i < (await found.count()); i++)
+          styles.push([await found.nth(i).getAttribute('style'), await found.nth(i).getAttribute('class')])
+        return styles
+      }
+      expect(await styleOf('.label')).toEqual([
+        ['padding-left: 0em;', 'label'],
+        ['padding-left: 1em;', 'label'],
+        ['padding-left: 1em;', 'label'],
+      ])
+      expect(await styleOf('.bar')).toEqual([
+        ['left: 0%; width: 100%;', 'bar span'],
+        ['left: 2.5%; width: 50%;', 'bar span'],
+        ['left: 55%; width: 25%;', 'bar span error'],
       ])
       expect(await page.locator('#detail').textContent()).toContain(
         '3 more spans were captured and left out of the report',
       )
       expect(await page.locator('#detail img').count()).toBe(0)
-      expect(await page.evaluate(() => document.body.dataset.owned)).toBeUndefined()
+      expect(await page.locator('body').getAttribute('data-owned')).toBeNull()
     })
   },
 )
