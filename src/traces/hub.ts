@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { holdInProcessTracing, inCaseTrace, newCaseTrace, routeTrace } from './in-process.ts'
+import { holdInProcessTracing, inCaseTrace, newCaseTrace, routeTrace, sinkOf } from './in-process.ts'
+import { attachAgentsSdk } from './openai-agents.ts'
 import { partsOfSpans, withTraceParts } from './normalize.ts'
 import { startOtlpReceiver } from './receiver.ts'
 import { caseSpansOf, type CapturedSpan } from './span.ts'
@@ -16,8 +17,11 @@ export async function startTraceHub(
   const sinks = new Map<string, (span: CapturedSpan) => void>()
   const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span), port)
   const release = holdInProcessTracing(warn)
+  // after the targets loaded, so a processor list they set (`setTraceProcessors`) keeps this one
+  let agentsSdk: Promise<void> | undefined
   return {
     async capture(run, wait) {
+      await (agentsSdk ??= attachAgentsSdkOnce())
       const caseTrace = newCaseTrace()
       const spans: CapturedSpan[] = []
       let lastArrival = performance.now()
@@ -61,4 +65,11 @@ export async function startTraceHub(
       await receiver.close()
     },
   }
+}
+
+let attached: Promise<void> | undefined
+
+/** The OpenAI Agents SDK's trace processor, added once in the process. */
+function attachAgentsSdkOnce(): Promise<void> {
+  return (attached ??= attachAgentsSdk(sinkOf))
 }

@@ -94,6 +94,11 @@ export function routeTrace(traceId: string, sink: (span: CapturedSpan) => void):
   return () => routes.delete(traceId)
 }
 
+/** Where the spans of `traceId` go, while its case runs. */
+export function sinkOf(traceId: string): ((span: CapturedSpan) => void) | undefined {
+  return routes.get(traceId)
+}
+
 /** Runs `run` with the case's trace as the active context, so the spans it starts join it. */
 export function inCaseTrace<T>(caseTrace: CaseTrace, run: () => Promise<T>): Promise<T> {
   return context.with(caseTrace.context, run)
