@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { holdInProcessTracing, inCaseTrace, newCaseTrace, routeTrace, sinkOf } from './in-process.ts'
+import { routeTrace, sinkOf } from './capture-processor.ts'
+import { holdInProcessTracing, inCaseTrace, newCaseTrace } from './in-process.ts'
 import { attachAgentsSdk } from './openai-agents.ts'
 import { partsOfSpans, withTraceParts } from './normalize.ts'
 import { startOtlpReceiver } from './receiver.ts'

@@ -1,32 +1,10 @@
 import { context, trace, TraceFlags, type Context } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import {
-  RandomIdGenerator,
-  TracerProvider,
-  type ReadableSpan,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace'
-import { capturedOfSdk } from './from-sdk.ts'
-import type { CapturedSpan } from './span.ts'
+import { RandomIdGenerator, TracerProvider } from '@opentelemetry/sdk-trace'
+import { traceCaptureProcessor } from './capture-processor.ts'
 
-/** Where the spans of each trace id go while its case runs: one table for the process, as the tracer API is one. */
-const routes = new Map<string, (span: CapturedSpan) => void>()
 let registered: { users: number; provider: TracerProvider | undefined } | undefined
 const ids = new RandomIdGenerator()
-
-/**
- * A span processor that hands each finished span to the case whose trace it belongs to, and drops the others.
- * Trace capture registers a tracer provider with it; add it to a tracer provider of your own (an agent that makes
- * its own `NodeTracerProvider`, an AI SDK `experimental_telemetry.tracer` from it) so its spans reach the run too.
- */
-export function traceCaptureProcessor(): SpanProcessor {
-  return {
-    onStart: () => undefined,
-    onEnd: (span: ReadableSpan) => routes.get(span.spanContext().traceId)?.(capturedOfSdk(span)),
-    forceFlush: () => Promise.resolve(),
-    shutdown: () => Promise.resolve(),
-  }
-}
 
 /**
  * Registers the process's tracer provider (once for all the runs in it) and returns how to release it. `warn` is
@@ -86,17 +64,6 @@ export function newCaseTrace(): CaseTrace {
     traceparent: `00-${spanContext.traceId}-${spanContext.spanId}-01`,
     context: trace.setSpanContext(context.active(), spanContext),
   }
-}
-
-/** Routes the spans of `traceId` to `sink` until the returned function is called. */
-export function routeTrace(traceId: string, sink: (span: CapturedSpan) => void): () => void {
-  routes.set(traceId, sink)
-  return () => routes.delete(traceId)
-}
-
-/** Where the spans of `traceId` go, while its case runs. */
-export function sinkOf(traceId: string): ((span: CapturedSpan) => void) | undefined {
-  return routes.get(traceId)
 }
 
 /** Runs `run` with the case's trace as the active context, so the spans it starts join it. */
