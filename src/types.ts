@@ -346,7 +346,13 @@ export interface CapturedSpan {
  * counts those left out. The trace checks count over `total`, not over the kept ones.
  */
 export interface CaseSpans {
-  spans: CapturedSpan[]
+  /** the case's trace id (32 hex digits), to find it in a tracing backend */
+  traceId: string
+  /**
+   * the kept spans, in start order, ids left out (as hex they would each be scanned for secrets when written):
+   * `parent` is the index of the span's parent among them, when it was kept
+   */
+  spans: KeptSpan[]
   /** spans captured in all, kept or not */
   total: number
   /** spans left out of `spans` (beyond the bound) */
@@ -356,3 +362,6 @@ export interface CaseSpans {
   /** the longest span's duration in ms, kept or not; null when there was no span */
   maxDurationMs: number | null
 }
+
+/** A span as a case's results keep it: a captured span without its ids, its parent by index. */
+export type KeptSpan = Omit<CapturedSpan, 'traceId' | 'spanId' | 'parentSpanId'> & { parent?: number }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { NotReportedError } from '../errors.ts'
 import { globToRegExp } from '../tools/policy.ts'
-import type { CapturedSpan, CaseSpans } from '../traces/span.ts'
+import type { KeptSpan, CaseSpans } from '../traces/span.ts'
 import type { Transcript } from '../types.ts'
 import { defineEvaluator } from './definition.ts'
 
@@ -101,7 +101,7 @@ function captured(transcript: Transcript, check: string): CaseSpans {
 }
 
 /** The kept spans named like `name` (all kept ones without it); with a name, errors when some were left out. */
-function matching(spans: CaseSpans, name: string | undefined, check: string): CapturedSpan[] {
+function matching(spans: CaseSpans, name: string | undefined, check: string): KeptSpan[] {
   if (name === undefined) return spans.spans
   if (spans.omitted > 0)
     throw new NotReportedError(
@@ -112,8 +112,8 @@ function matching(spans: CaseSpans, name: string | undefined, check: string): Ca
 }
 
 /** The spans, or an error when there are none: a check over no spans would claim what was never seen. */
-function nonEmpty(spans: CapturedSpan[], name: string | undefined): [CapturedSpan, ...CapturedSpan[]] {
-  if (spans.length > 0) return spans as [CapturedSpan, ...CapturedSpan[]]
+function nonEmpty(spans: KeptSpan[], name: string | undefined): [KeptSpan, ...KeptSpan[]] {
+  if (spans.length > 0) return spans as [KeptSpan, ...KeptSpan[]]
   throw new NotReportedError(
     name === undefined
       ? 'trace capture was on and the target sent no spans: instrument it with OpenTelemetry (in process: the global tracer provider, or `experimental_telemetry` for the AI SDK; another process: OTLP/HTTP JSON to `OTEL_EXPORTER_OTLP_ENDPOINT` under `TRACEPARENT`).'

@@ -202,11 +202,11 @@ export const transcriptSchema = z.object({
   /** the OpenTelemetry spans the case produced, with trace capture on (`CaseSpans` of src/traces/span.ts) */
   spans: z
     .object({
+      traceId: z.string(),
       spans: z.array(
         z.object({
-          traceId: z.string(),
-          spanId: z.string(),
-          parentSpanId: z.string().optional(),
+          /** the index of the span's parent among the kept spans */
+          parent: z.number().optional(),
           name: z.string(),
           startedAt: z.number(),
           durationMs: z.number(),

@@ -18,11 +18,11 @@ export async function startTraceHub(
   const sinks = new Map<string, (span: CapturedSpan) => void>()
   const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span), port)
   const release = holdInProcessTracing(warn)
-  // after the targets loaded, so a processor list they set (`setTraceProcessors`) keeps this one
-  let agentsSdk: Promise<void> | undefined
+  // looked for at each case until found: the SDK makes its provider when the user's code loads it
+  let agentsSdk = false
   return {
     async capture(run, wait) {
-      await (agentsSdk ??= attachAgentsSdkOnce())
+      agentsSdk ||= attachAgentsSdk(sinkOf)
       const caseTrace = newCaseTrace()
       const spans: CapturedSpan[] = []
       let lastArrival = performance.now()
@@ -66,11 +66,4 @@ export async function startTraceHub(
       await receiver.close()
     },
   }
-}
-
-let attached: Promise<void> | undefined
-
-/** The OpenAI Agents SDK's trace processor, added once in the process. */
-function attachAgentsSdkOnce(): Promise<void> {
-  return (attached ??= attachAgentsSdk(sinkOf))
 }

@@ -29,25 +29,30 @@ interface AgentsProcessor {
   forceFlush(): Promise<void>
 }
 
+/** Where the Agents SDK keeps its trace provider (`getGlobalTraceProvider` of @openai/agents-core). */
+const PROVIDER = Symbol.for('openai.agents.core.traceProvider')
+/** the SDK providers this process added its processor to */
+const attached = new WeakSet<object>()
+
 /**
  * Adds a trace processor to the OpenAI Agents SDK, whose tracing is its own and not OpenTelemetry's: a trace the
  * SDK starts inside a case's trace context is that case's, and its spans reach the case as GenAI-convention spans
  * (`function` spans as tool calls, `response` and `generation` spans as model calls), read by the same normalizer.
- * Does nothing when `@openai/agents` is not installed. The SDK traces only when its tracing is on (it is off under
- * `NODE_ENV=test` and `OPENAI_AGENTS_DISABLE_TRACING`).
+ * The SDK is never imported: its trace provider is found where it keeps it, once the user's code loaded it (importing
+ * `@openai/agents` makes it). Returns whether the processor is in place. The SDK traces only when its tracing is on
+ * (off under `NODE_ENV=test` and `OPENAI_AGENTS_DISABLE_TRACING`).
  */
-export async function attachAgentsSdk(
+export function attachAgentsSdk(
   sinkOf: (traceId: string) => ((span: CapturedSpan) => void) | undefined,
-): Promise<void> {
-  let sdk: { addTraceProcessor: (processor: AgentsProcessor) => void }
-  try {
-    sdk = await import('@openai/agents')
-  } catch {
-    return
-  }
+): boolean {
+  const provider = (globalThis as Record<symbol, unknown>)[PROVIDER] as
+    { registerProcessor?: (processor: AgentsProcessor) => void } | undefined
+  if (typeof provider?.registerProcessor !== 'function') return false
+  if (attached.has(provider)) return true
+  attached.add(provider)
   const cases = new Map<string, string>()
   const done = Promise.resolve()
-  sdk.addTraceProcessor({
+  provider.registerProcessor({
     onTraceStart: (started) => {
       const active = trace.getSpanContext(context.active())
       if (active && sinkOf(active.traceId)) cases.set(started.traceId, active.traceId)
@@ -67,6 +72,7 @@ export async function attachAgentsSdk(
     shutdown: () => done,
     forceFlush: () => done,
   })
+  return true
 }
 
 function capturedOfAgentsSpan(span: AgentsSpan, traceId: string): CapturedSpan {

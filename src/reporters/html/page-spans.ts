@@ -19,22 +19,17 @@ const MAX_DEPTH = 12
 export function pageSpansOf(transcript: Transcript): PageSpans | undefined {
   const spans = transcript.spans?.spans
   if (!spans || spans.length === 0) return undefined
-  const parents = new Map(spans.map((span) => [span.spanId, span.parentSpanId]))
-  const depthOf = (spanId: string): number => {
+  const depthOf = (index: number): number => {
     let depth = 0
-    for (
-      let parent = parents.get(spanId);
-      parent !== undefined && parents.has(parent);
-      parent = parents.get(parent)
-    )
+    for (let parent = spans[index]?.parent; parent !== undefined; parent = spans[parent]?.parent)
       if (++depth === MAX_DEPTH) break
     return depth
   }
   const start = Math.min(...spans.map((span) => span.startedAt))
   return {
-    r: spans.map((span) => ({
+    r: spans.map((span, index) => ({
       n: truncate(span.name, NAME_CHARS),
-      d: depthOf(span.spanId),
+      d: depthOf(index),
       at: Math.round(span.startedAt - start),
       ms: Math.round(span.durationMs),
       e: span.status === 'error' ? truncate(span.error ?? 'error', NAME_CHARS) : null,
