@@ -3,7 +3,8 @@
  * that emits three GenAI spans per case through the global tracer (an agent's model call and tool call, without a
  * model's latency, so what is measured is capture's own cost), with `--trace` and without, alternating. The issue's
  * bar: capture adds at most 5%. Runs the built bin (`npm run build` first); prints the median wall time of each.
- *   npm run bench:traces -- [cases] [repeats]
+ * `latencyMs` gives each case a model's wait (an agent's real time), against which capture's cost is set.
+ *   npm run bench:traces -- [cases] [repeats] [latencyMs]
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 
 const cases = Number(process.argv[2] ?? 1000)
 const repeats = Number(process.argv[3] ?? 5)
+const latencyMs = Number(process.argv[4] ?? 0)
 const repo = join(import.meta.dirname, '..')
 const bin = join(repo, 'bin', 'evals.js')
 const work = mkdtempSync(join(tmpdir(), 'evals-bench-traces-'))
@@ -28,6 +30,7 @@ export const agent = async (input: string): Promise<string> =>
     const chat = tracer.startSpan('chat gpt-4.1-mini', { attributes: {
       'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4.1-mini',
       'gen_ai.usage.input_tokens': 100, 'gen_ai.usage.output_tokens': 20 } })
+    await new Promise((resolve) => setTimeout(resolve, ${String(latencyMs)}))
     chat.end()
     const tool = tracer.startSpan('execute_tool lookup', { attributes: {
       'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'lookup', 'gen_ai.tool.call.arguments': '{"q":1}' } })
@@ -72,7 +75,9 @@ for (let i = 0; i < repeats; i++) {
   times.on.push(wallSeconds(true))
 }
 const [off, on] = [median(times.off), median(times.on)]
-console.log(`${String(cases)} cases, median of ${String(repeats)} alternating runs (Node ${process.version})`)
+console.log(
+  `${String(cases)} cases of ${String(latencyMs)} ms, median of ${String(repeats)} alternating runs (Node ${process.version})`,
+)
 console.log(`  trace capture off: ${off.toFixed(2)} s`)
 console.log(`  trace capture on:  ${on.toFixed(2)} s  (${(((on - off) / off) * 100).toFixed(1)}% over off)`)
 if (!process.env.KEEP) rmSync(work, { recursive: true, force: true })
