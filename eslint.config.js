@@ -136,6 +136,8 @@ export default defineConfig(
     'src/targets/**': ['cases', 'runner', 'evaluators', 'reporters', 'report-file', ...FRONT_ENDS],
     // adapters map other frameworks' results to transcripts; targets run them
     'src/adapters/**': [...HARNESS, ...ENGINE, 'evaluators'],
+    // trace capture reads spans into the adapters' transcript parts; targets and the runner use it, never back
+    'src/traces/**': [...HARNESS, ...ENGINE, 'evaluators'],
     'src/baselines/**': ['cases', 'runner', 'targets', 'reporters', 'report-file', ...FRONT_ENDS],
     'src/cases/**': ['runner', 'reporters', 'report-file', ...FRONT_ENDS],
     // reporters observe results; they never drive a run

@@ -180,3 +180,5 @@ export type {
   Turn,
   Usage,
 } from './types.ts'
+export { traceCaptureProcessor } from './traces/capture-processor.ts'
+export type { CapturedSpan, CaseSpans } from './traces/span.ts'

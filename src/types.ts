@@ -282,6 +282,8 @@ export interface Transcript {
   /** where this transcript came from, and so which fields can be trusted as recorded */
   source: TranscriptSource
   trace?: TraceStep[]
+  /** the OpenTelemetry spans the case produced, with trace capture on (`trace: true`, `--trace`) */
+  spans?: CaseSpans
   /** set when the target failed (a crash, a network failure after retries); the case is then `errored` */
   error?: string
 }
@@ -327,3 +329,53 @@ export interface RateLimitReading {
   tokens?: BudgetReading
   retryAfterMs?: number
 }
+
+/** An attribute value as OpenTelemetry allows it: a scalar or a list of scalars. */
+export type SpanValue = string | number | boolean | (string | number | boolean | null)[]
+
+/**
+ * One finished span as the run captured it, whichever way it came (the in-process tracer provider, the OTLP
+ * receiver, the OpenAI Agents SDK's trace processor): the shape the normalizer, the trace checks and the report read.
+ */
+export interface CapturedSpan {
+  /** 32 hex digits; every span of one case shares it */
+  traceId: string
+  /** 16 hex digits */
+  spanId: string
+  /** absent on a root span (and on spans whose parent is the case's own root) */
+  parentSpanId?: string
+  name: string
+  /** ms since the Unix epoch */
+  startedAt: number
+  durationMs: number
+  /** `error` when the span's status said so; `unset` is what most spans say */
+  status: 'unset' | 'ok' | 'error'
+  /** the status message or the recorded exception's message, on an error span */
+  error?: string
+  attributes: Record<string, SpanValue>
+}
+
+/**
+ * The spans a case produced, as its transcript keeps them: in start order, at most `MAX_KEPT_SPANS`; `omitted`
+ * counts those left out. The trace checks count over `total`, not over the kept ones.
+ */
+export interface CaseSpans {
+  /** the case's trace id (32 hex digits), to find it in a tracing backend */
+  traceId: string
+  /**
+   * the kept spans, in start order, ids left out (as hex they would each be scanned for secrets when written):
+   * `parent` is the index of the span's parent among them, when it was kept
+   */
+  spans: KeptSpan[]
+  /** spans captured in all, kept or not */
+  total: number
+  /** spans left out of `spans` (beyond the bound) */
+  omitted: number
+  /** error spans in all, kept or not */
+  errors: number
+  /** the longest span's duration in ms, kept or not; null when there was no span */
+  maxDurationMs: number | null
+}
+
+/** A span as a case's results keep it: a captured span without its ids, its parent by index. */
+export type KeptSpan = Omit<CapturedSpan, 'traceId' | 'spanId' | 'parentSpanId'> & { parent?: number }

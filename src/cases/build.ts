@@ -48,6 +48,7 @@ export function buildSuite(file: string, raw: CaseFileHeader, cases: CaseList, f
     ...optional('timeoutMs', raw.timeout_ms),
     ...optional('gate', raw.gate),
     ...optional('redact', raw.redact),
+    ...optional('traceSettings', traceSettingsOf(raw.trace)),
     ...optional(
       'variants',
       // zod leaves absent optional keys out, as exactOptionalPropertyTypes wants
@@ -170,6 +171,7 @@ export function buildCase(
     ...optional('critical', criticalOf(entry.critical)),
     ...optional('expectFail', entry.expect_fail === false ? undefined : entry.expect_fail),
     ...optional('approvals', entry.approvals),
+    ...optional('trace', (entry.trace ?? (raw.trace !== undefined && raw.trace !== false)) || undefined),
   }
 }
 
@@ -275,4 +277,16 @@ function isEmpty(value: object): boolean {
 /** `{ key: value }` when value is defined, `{}` otherwise: keeps exactOptionalPropertyTypes happy. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V })
+}
+
+/** The suite's `trace: { quiet_ms, max_wait_ms, port }`, when it gives any. */
+function traceSettingsOf(trace: CaseFileHeader['trace']): Suite['traceSettings'] {
+  if (typeof trace !== 'object') return undefined
+  const { quiet_ms, max_wait_ms, port } = trace
+  if (quiet_ms === undefined && max_wait_ms === undefined && port === undefined) return undefined
+  return {
+    ...optional('quietMs', quiet_ms),
+    ...optional('maxWaitMs', max_wait_ms),
+    ...optional('port', port),
+  }
 }

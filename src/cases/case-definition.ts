@@ -39,6 +39,8 @@ export interface CaseDefinition {
   simulatedUser?: SimulatedUserSpec
   /** compare the output with its stored snapshot; `strict` fails the case when it changed */
   snapshot?: true | 'strict'
+  /** capture the spans the case produces: the case's `trace:`, else the suite's (`--trace` turns it on for all) */
+  trace?: true
   /** scripted decisions for tool calls that wait for approval */
   approvals?: ScriptedApproval[]
   /** 1-based line of the case in its file, for annotations */

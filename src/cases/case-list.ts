@@ -13,6 +13,8 @@ export class CaseList implements Iterable<CaseDefinition> {
   readonly length: number
   /** some case has `judge:` items */
   readonly judged: boolean
+  /** some case captures its spans (`trace:`) */
+  readonly traced: boolean
   readonly #heads: Heads
   /** the index of each case of this list in `#heads` */
   readonly #at: Uint32Array | undefined
@@ -25,6 +27,7 @@ export class CaseList implements Iterable<CaseDefinition> {
     this.#skips = skips
     this.length = at?.length ?? heads.length
     this.judged = heads.judged
+    this.traced = heads.traced
   }
 
   /** A list holding these definitions as they are (tests, programmatic suites, small case files). */
@@ -170,6 +173,7 @@ function hashedInputOf(caseDef: CaseDefinition): Record<string, unknown> {
 class Heads {
   length = 0
   judged = false
+  traced = false
   /** made at their expected size, as the columns: a growing list's ever larger copies would each be promoted */
   readonly ids: string[]
   readonly tags: string[][]
@@ -212,6 +216,7 @@ class Heads {
     if (caseDef.expectFail !== undefined) this.expectFail.set(index, caseDef.expectFail)
     this.hashes.push(hashInput(hashedInputOf(caseDef)))
     this.judged ||= (caseDef.judge?.length ?? 0) > 0
+    this.traced ||= caseDef.trace === true
     if (keep || !this.#rebuild) this.#kept[index] = caseDef
   }
 

@@ -276,6 +276,12 @@ export const caseSchema = z
       ),
     trials: trials.optional(),
     timeout_ms: timeoutMs.optional(),
+    trace: z
+      .boolean()
+      .optional()
+      .describe(
+        "capture the OpenTelemetry spans this case produces into its transcript; the suite's `trace:` when absent",
+      ),
     expect: expectationsSchema.optional(),
     assert: z
       .array(assertionSchema)
@@ -370,6 +376,36 @@ export const caseFileSchema = z
       .describe('merged into every case; the case wins'),
     trials: trials.optional(),
     timeout_ms: timeoutMs.optional(),
+    trace: z
+      .union([
+        z.boolean(),
+        z.strictObject({
+          quiet_ms: z
+            .int()
+            .nonnegative()
+            .optional()
+            .describe(
+              'after an http or command target replied, wait for spans until none came for this long (200)',
+            ),
+          max_wait_ms: z
+            .int()
+            .nonnegative()
+            .optional()
+            .describe('after an http or command target replied, wait for spans at most this long (2000)'),
+          port: z
+            .int()
+            .min(1)
+            .max(65535)
+            .optional()
+            .describe(
+              "the port of the run's OTLP/HTTP receiver on 127.0.0.1, for an http target's service started beforehand (a free port when absent)",
+            ),
+        }),
+      ])
+      .optional()
+      .describe(
+        'capture the OpenTelemetry spans each case produces (in process, or over OTLP/HTTP from an http or command target) into its transcript: tool calls, model calls, usage and cost; a case may say otherwise',
+      ),
     gate: gateOptionsSchema
       .optional()
       .describe('regression gate: when a run fails or warns against its baseline; CLI flags win'),

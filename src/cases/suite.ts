@@ -27,6 +27,11 @@ export interface Suite {
   gate?: GateOptions
   /** the `redact:` patterns: regular expressions whose matches never reach a file or the console */
   redact?: string[]
+  /**
+   * the `trace: { quiet_ms, max_wait_ms, port }` settings: how long spans are waited for after an http or command
+   * target replied, and the port of the run's OTLP receiver
+   */
+  traceSettings?: { quietMs?: number; maxWaitMs?: number; port?: number }
   /** the `variants:` block: every case runs once per variant */
   variants?: Variant[]
   /** the variant this copy of the suite runs under; set by the runner, which makes one copy per variant */

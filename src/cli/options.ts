@@ -132,6 +132,14 @@ export const RUN_FLAGS = {
       'id, so it is the same on every machine; join the shards with `evals merge`',
     ],
   },
+  trace: {
+    type: 'boolean',
+    passOn: true,
+    description: [
+      "capture every case's OpenTelemetry spans into its transcript (tool calls, model calls,",
+      'usage, cost) and the report; a case file turns it on with `trace: true`',
+    ],
+  },
   otel: {
     type: 'string',
     value: '<url>',

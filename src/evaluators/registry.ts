@@ -23,6 +23,7 @@ import { rougeN } from './rouge-n.ts'
 import { similar } from './similar.ts'
 import { stopReason } from './stop-reason.ts'
 import { toolArgs, tool, tools } from './tools.ts'
+import { errorSpansLte, spanCount, spanDurationLte } from './trace-checks.ts'
 import { toolOrder, trajectory } from './trajectory.ts'
 
 /** Every built-in check, in the order the JSON Schema and the docs list them. */
@@ -46,6 +47,9 @@ export const evaluatorDefinitions: readonly EvaluatorDefinition[] = [
   latencyMsLte,
   costUsdLte,
   iterationsLte,
+  spanCount,
+  errorSpansLte,
+  spanDurationLte,
   noPii,
   noInjection,
   custom,

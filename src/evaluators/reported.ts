@@ -11,15 +11,22 @@ const what: Record<Unreportable, string> = {
   agent: 'which agent answered',
 }
 
+/** for a target whose spans can say it: trace capture */
+const TRACE_HINT = ', or capture its OpenTelemetry spans with `trace: true` (`--trace`)'
+
 const how: Record<Unreportable, string> = {
   toolCalls:
-    'give the framework agent itself as `agent:`, return `toolCalls` with the output (or a framework result through a mapper such as `fromAiSdk`), or set `tool_calls:` on an http target',
+    'give the framework agent itself as `agent:`, return `toolCalls` with the output (or a framework result through a mapper such as `fromAiSdk`), or set `tool_calls:` on an http target' +
+    TRACE_HINT,
   iterations:
-    'give the framework agent itself as `agent:`, or return `iterations` with the output (or a framework result through a mapper such as `fromAiSdk`)',
+    'give the framework agent itself as `agent:`, or return `iterations` with the output (or a framework result through a mapper such as `fromAiSdk`)' +
+    TRACE_HINT,
   usage:
-    'give the framework agent itself as `agent:`, return `usage` with the output, or set `usage:` on an http target',
+    'give the framework agent itself as `agent:`, return `usage` with the output, or set `usage:` on an http target' +
+    TRACE_HINT,
   costUsd:
-    'give the framework agent itself as `agent:`, return `costUsd` (or `usage` and the model, priced with `costOf`) with the output, or set `usage:` and `model:` on an http target',
+    'give the framework agent itself as `agent:`, return `costUsd` (or `usage` and the model, priced with `costOf`) with the output, or set `usage:` and `model:` on an http target' +
+    TRACE_HINT,
   agent: 'give the framework agent itself as `agent:`, or return `agent` with the output',
 }
 

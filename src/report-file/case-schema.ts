@@ -203,6 +203,37 @@ export const transcriptSchema = z.object({
   /** `engine`, `adapter:<framework>`, `traces` or `target`; absent before v4 */
   source: z.string().optional(),
   trace: z.array(traceStepSchema).optional(),
+  /** the OpenTelemetry spans the case produced, with trace capture on (`CaseSpans` of src/traces/span.ts) */
+  spans: z
+    .object({
+      traceId: z.string(),
+      spans: z.array(
+        z.object({
+          /** the index of the span's parent among the kept spans */
+          parent: z.number().optional(),
+          name: z.string(),
+          startedAt: z.number(),
+          durationMs: z.number(),
+          status: z.enum(['unset', 'ok', 'error']),
+          error: z.string().optional(),
+          attributes: z.record(
+            z.string(),
+            z.union([
+              z.string(),
+              z.number(),
+              z.boolean(),
+              z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+            ]),
+          ),
+        }),
+      ),
+      /** spans captured in all; `spans` keeps the first 500 */
+      total: z.number(),
+      omitted: z.number(),
+      errors: z.number(),
+      maxDurationMs: z.number().nullable(),
+    })
+    .optional(),
   error: z.string().optional(),
 })
 

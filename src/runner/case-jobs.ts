@@ -5,6 +5,9 @@ import type { Suite } from '../cases/suite.ts'
 import type { JudgeOptions } from '../evaluators/llm-judge-options.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import type { Target } from '../targets/target.ts'
+import { tracedTarget } from '../targets/traced.ts'
+import type { TraceWait } from '../traces/trace-hub.ts'
+import { DEFAULT_TRACE_WAIT } from './plan/defaults.ts'
 import { compileCase } from './execute/conversation.ts'
 import { planSuite, type PlannedCase } from './plan/plan-suite.ts'
 import type { CaseJob } from './execute/run-case.ts'
@@ -44,6 +47,10 @@ interface SuitePairs {
   compile: EvaluatorCompiler
   snapshots: SuiteSnapshots | undefined
   maxStoredChars: number
+  /** the suite's target with trace capture, for the cases that capture their spans */
+  traced: Target | undefined
+  /** every case captures its spans (`--trace`) */
+  traceAll: boolean
 }
 
 /** What every trial of one case shares: built once per case, not per pair. */
@@ -92,7 +99,31 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
     compile: setup.compile,
     snapshots: setup.snapshots?.[index],
     maxStoredChars: run.maxStoredChars,
+    traced: tracedOf(setup, suite, setup.targets[index] as Target),
+    traceAll: run.traces.all,
   }
+}
+
+/** The suite's `quiet_ms` and `max_wait_ms`, those it gives. */
+function waitOf(settings: Suite['traceSettings']): Partial<TraceWait> {
+  return {
+    ...(settings?.quietMs !== undefined && { quietMs: settings.quietMs }),
+    ...(settings?.maxWaitMs !== undefined && { maxWaitMs: settings.maxWaitMs }),
+  }
+}
+
+/** The suite's target with trace capture; spans from an http or command target are waited for after its reply. */
+function tracedOf(setup: RunSetup, suite: Suite, target: Target): Target | undefined {
+  const hub = setup.services.traces
+  if (!hub || !(setup.run.traces.all || suite.cases.traced)) return undefined
+  const { type } = suite.target
+  const given = setup.run.targets?.has(suite.file) === true
+  const outOfProcess = !given && (type === 'http' || type === 'command')
+  return tracedTarget(
+    target,
+    hub,
+    outOfProcess ? { ...DEFAULT_TRACE_WAIT, ...waitOf(suite.traceSettings) } : undefined,
+  )
 }
 
 function skippedResult({ suite, variant }: SuitePairs, { at, id }: PlannedCase, reason: string): CaseResult {
@@ -133,7 +164,7 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     expectFail: definition.expectFail,
     input: definition.input,
     vars: definition.vars,
-    target: shared.target,
+    target: shared.traced && (shared.traceAll || definition.trace === true) ? shared.traced : shared.target,
     evaluators: built.evaluators,
     conversation: built.conversation,
     snapshot: built.snapshot,

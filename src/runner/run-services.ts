@@ -2,6 +2,7 @@ import { RateLimiters } from '../engine/rate-limit.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
 import type { HttpLayer } from '../replay/http/http-layer.ts'
+import type { TraceHub } from '../traces/trace-hub.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
 
@@ -24,7 +25,8 @@ export interface RunServices {
    * function targets, a loopback proxy for command targets; undefined when nothing needs it
    */
   http: HttpLayer | undefined
-  // the next issues add here: a trace receiver for out-of-process targets
+  /** trace capture (`--trace`, `trace: true`): the tracer provider and the OTLP receiver; undefined when no case traces */
+  traces: TraceHub | undefined
 }
 
 /** Makes the services of `run`; `closeServices` ends them. */
@@ -60,16 +62,27 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
           await import('../replay/http/http-layer.ts')
         ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })
       : undefined
+  // the OpenTelemetry SDK and src/traces load only when some case captures its spans
+  const traced = run.traces.all || run.suites.some((suite) => suite.cases.traced)
+  const traces = traced
+    ? await (
+        await import('../traces/hub.ts')
+      ).startTraceHub(run.traces.port, (message) => {
+        process.stderr.write(`Warning: ${message}\n`)
+      })
+    : undefined
   return {
     redactor,
     limiters,
     cassettes,
     keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
     http,
+    traces,
   }
 }
 
 export async function closeServices(services: RunServices): Promise<void> {
   await services.http?.close()
   await services.cassettes?.close()
+  await services.traces?.close()
 }

@@ -42,6 +42,12 @@ export function commandTarget(options: CommandTargetOptions): Target {
           EVALS_TRIAL: String(context.trial),
           // the model SDKs' base URLs through the run's recording proxy (`--record`, `--replay`)
           ...recordingEnv(),
+          ...(context.trace && {
+            TRACEPARENT: context.trace.traceparent,
+            OTEL_EXPORTER_OTLP_ENDPOINT: context.trace.endpoint,
+            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: context.trace.tracesUrl,
+            OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+          }),
         },
         stdin: viaArgument ? '' : text,
         signal: context.signal,

@@ -50,6 +50,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
       const requestHeaders = new Headers(headers.map(([name, value]) => [name, value(data)]))
       if (hasBody && !requestHeaders.has('content-type'))
         requestHeaders.set('content-type', 'application/json')
+      if (context.trace) requestHeaders.set('traceparent', context.trace.traceparent)
       const target = url(data)
       const response = await fetch(target, {
         method,

@@ -1,4 +1,5 @@
 import type { McpServerOptions } from '../mcp/options.ts'
+import type { CaseTraceContext } from '../traces/trace-hub.ts'
 import type { Message, Transcript, Turn } from '../types.ts'
 
 /** The system under test: turns one case's input into a transcript. */
@@ -27,6 +28,11 @@ export interface TargetContext {
   history?: readonly Message[]
   /** the case's scripted decisions for tool calls that wait for approval (`approvals:`) */
   approvals?: readonly ScriptedApproval[]
+  /**
+   * with trace capture on, the case's trace: an `http` target sends its `traceparent` header, a `command` its
+   * `TRACEPARENT` and OTLP endpoint variables
+   */
+  trace?: CaseTraceContext
 }
 
 /** A case file's decision on the tool calls it matches, when a run stops to wait for approval. */

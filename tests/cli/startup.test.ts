@@ -61,7 +61,11 @@ test('a console and JSON run of deterministic checks loads no renderer, report o
   )
 
   const loaded = await loadedModules(dir, ['run', 'cases.json', '--reporter', 'console,json'])
+  const traced = await loadedModules(dir, ['run', 'cases.json', '--reporter', 'console,json', '--trace'])
 
+  // trace capture, and the OpenTelemetry SDK under it, load only when a case captures its spans
+  expect(loaded.filter((module) => /^traces\/|@opentelemetry/.test(module))).toEqual([])
+  expect(traced).toContain('traces/hub.js')
   expect(loaded).toContain('cli/run-command.js')
   expect(
     loaded.filter((module) =>

@@ -100,7 +100,7 @@ describe('what is not the agent’s quality errors the case (exit code 2)', () =
 
     expect(exitCodeOf(report)).toBe(2)
     expect(result?.status === 'errored' && result.error.message).toBe(
-      '`tools` needs the tool calls, which this target does not report (transcript source `target`): give the framework agent itself as `agent:`, return `toolCalls` with the output (or a framework result through a mapper such as `fromAiSdk`), or set `tool_calls:` on an http target.',
+      '`tools` needs the tool calls, which this target does not report (transcript source `target`): give the framework agent itself as `agent:`, return `toolCalls` with the output (or a framework result through a mapper such as `fromAiSdk`), or set `tool_calls:` on an http target, or capture its OpenTelemetry spans with `trace: true` (`--trace`).',
     )
   })
 })

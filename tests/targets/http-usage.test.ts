@@ -103,7 +103,7 @@ describe('an http target reads what the reply reports', () => {
       name: 'NotReportedError',
       code: 'EVALS_NOT_REPORTED',
       message:
-        '`iterations_lte` needs the number of model calls, which this target does not report (transcript source `target`): give the framework agent itself as `agent:`, or return `iterations` with the output (or a framework result through a mapper such as `fromAiSdk`).',
+        '`iterations_lte` needs the number of model calls, which this target does not report (transcript source `target`): give the framework agent itself as `agent:`, or return `iterations` with the output (or a framework result through a mapper such as `fromAiSdk`), or capture its OpenTelemetry spans with `trace: true` (`--trace`).',
     })
   })
 

@@ -5,6 +5,7 @@ import type { traceStepSchema } from '../../report-file/case-schema.ts'
 import { suiteKey } from '../../report-file/suite-key.ts'
 import { reasoningOf } from '../reasoning.ts'
 import { partialNote, truncate } from '../text.ts'
+import { pageSpansOf, type PageSpans } from './page-spans.ts'
 
 /** Longest string the page embeds; the rest is in report.json. Keeps 10,000 cases well under 15 MB. */
 export const PAGE_STRING_CHARS = 10_000
@@ -40,6 +41,8 @@ export interface PageCase {
   rs?: { i: number; t: string }[]
   /** trace: type, start offset ms, duration ms, label */
   tr?: { ty: string; at: number; ms: number; l: string }[]
+  /** the captured spans as a waterfall (trace capture) */
+  sp?: PageSpans
   /** a pass of which some checks were skipped: "2 of 3 checks ran (skipped: rubric)" */
   pa?: string
   /** error (errored) or skip reason (skipped) */
@@ -186,6 +189,8 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
       l: truncate(traceLabel(step), LABEL_CHARS),
     }))
   }
+  const spans = pageSpansOf(transcript)
+  if (spans) page.sp = spans
   return page
 }
 

@@ -1,5 +1,6 @@
 import { CHART_SCRIPT } from './page-chart.ts'
 import { MATRIX_SCRIPT } from './page-matrix.ts'
+import { SPANS_SCRIPT } from './page-spans.ts'
 
 /**
  * Inline JavaScript of the HTML report (plain ES2020, no dependencies). It reads the embedded JSON, renders the
@@ -274,8 +275,10 @@ export const PAGE_SCRIPT = String.raw`
       });
       detail.appendChild(line);
     }
+    if (c.sp) renderSpans(detail, c.sp);
   }
 
+  ${SPANS_SCRIPT}
   ${CHART_SCRIPT}
   ${MATRIX_SCRIPT}
 

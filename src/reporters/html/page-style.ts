@@ -44,6 +44,8 @@ table.kv { border-collapse: collapse; } table.kv td { padding: 2px 8px; vertical
 .step .bar { position: absolute; top: 3px; height: 16px; min-width: 2px; border-radius: 3px; background: #8c959f; }
 .step .bar.llm_call { background: #0969da; } .step .bar.tool_call, .step .bar.tool_result { background: #8250df; }
 .step .bar.error, .step .bar.retry, .step .bar.fallback { background: var(--failed); }
+.step .bar.span { background: #1a7f37; } .step .bar.span.error { background: var(--failed); }
+.span-error .label { color: var(--failed); }
 .turn { border-left: 3px solid var(--line); padding: 0 0 4px 10px; margin: 8px 0; }
 .turn h4 { font-size: 13px; margin: 4px 0; color: var(--dim); }
 .turn pre.user::before { content: 'user: '; color: var(--dim); } .turn pre.reply::before { content: 'reply: '; color: var(--dim); }

@@ -15,3 +15,6 @@ export const DEFAULT_BASELINE_DIR = 'baselines'
 
 /** the longest string a result stores unless `--max-stored-chars` says otherwise: about a megabyte of text */
 export const DEFAULT_MAX_STORED_CHARS = 1_000_000
+
+/** How long spans of an http or command target are waited for after its reply: until quiet this long, at most so long. */
+export const DEFAULT_TRACE_WAIT = { quietMs: 200, maxWaitMs: 2000 }

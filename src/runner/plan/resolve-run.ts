@@ -74,6 +74,7 @@ export function resolveRun(allSuites: readonly Suite[], options: RunOptions): Re
       failOn: options.failOn ?? saved?.failOn ?? 'failure',
     },
     snapshots: options.snapshots ?? { dir: DEFAULT_BASELINE_DIR },
+    traces: { all: options.trace ?? saved?.trace ?? false, ...receiverPort(allSuites) },
     redaction: {
       patterns: [
         ...new Set([
@@ -118,6 +119,7 @@ export function savedSettings(run: ResolvedRun, startedAt: string): Omit<PlanFie
     ...(run.judge.requireJudges && { requireJudges: true as const }),
     ...(run.redaction.patterns.length > 0 && { redact: run.redaction.patterns }),
     ...(run.recording.cassettes && { cassettes: run.recording.cassettes }),
+    ...(run.traces.all && { trace: true as const }),
   }
 }
 
@@ -135,6 +137,20 @@ function settleModels(suite: Suite, model: string | undefined, judge: Suite['jud
     ...(model !== undefined && { model }),
     ...(judgeChanged && { judge: { ...suite.judge, ...judge } }),
   }
+}
+
+/** The OTLP receiver's port the case files give (`trace: { port }`); two different ones cannot both be had. */
+function receiverPort(suites: readonly Suite[]): { port?: number } {
+  const given = suites.filter((suite) => suite.traceSettings?.port !== undefined)
+  const [first, other] = [
+    given[0],
+    given.find((suite) => suite.traceSettings?.port !== given[0]?.traceSettings?.port),
+  ]
+  if (first && other)
+    throw new ConfigError(
+      `Two OTLP receiver ports: ${first.file} says \`trace: { port: ${String(first.traceSettings?.port)} }\` and ${other.file} says ${String(other.traceSettings?.port)}; a run has one receiver, so give the same port, or run the files apart.`,
+    )
+  return first?.traceSettings?.port === undefined ? {} : { port: first.traceSettings.port }
 }
 
 /** Options that cannot go together, or that would change a resumed run halfway. */

@@ -54,6 +54,8 @@ export interface RunPlan {
   redact?: string[]
   /** `--record` / `--replay`: a resumed run serves model calls as it began */
   cassettes?: CassetteMode
+  /** `--trace`: a resumed run captures spans as it began */
+  trace?: true
   suites: PlannedSuite[]
 }
 

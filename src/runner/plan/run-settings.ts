@@ -109,6 +109,11 @@ export interface RunOptions {
   aroundCase?: (pair: PairId, run: () => Promise<CaseResult>) => Promise<CaseResult>
   /** regular expressions for the user's own secrets (`--redact`), added to the suites' `redact:` patterns */
   redact?: readonly string[]
+  /**
+   * capture every case's OpenTelemetry spans into its transcript (`--trace`), as a case file's `trace: true`
+   * does for its cases @default false
+   */
+  trace?: boolean
 }
 
 /**
@@ -117,7 +122,8 @@ export interface RunOptions {
  *
  * - what runs: `suites` (sharded, one copy per variant, each with its model and judge settled), `selection`,
  *   `shard`, `trials` / `timeoutMs` (flags over the files, see `planSuite`), `models`;
- * - how: `concurrency`, `graceMs`, `bail`, `signal`, `recording` (cassettes, rate limits), `targets`, `aroundCase`;
+ * - how: `concurrency`, `graceMs`, `bail`, `signal`, `recording` (cassettes, rate limits), `traces`, `targets`,
+ *   `aroundCase`;
  * - what it is compared with: `gate` (baseline, baseline update; the home of further gate settings);
  * - what it writes: `runId`, `outDir`, `reporters`, `snapshots`, `redaction`;
  * - `resume`: the run continued, its first start.
@@ -160,4 +166,9 @@ export interface ResolvedRun {
   /** every pattern the run redacts: `--redact`, the suites' `redact:`, and a resumed run's saved ones, checked */
   redaction: { patterns: string[] }
   resume?: { startedAt: string; runMissing: boolean; warn?: (message: string) => void }
+  /**
+   * trace capture: `all` for every case (`--trace`), else the cases whose file says `trace: true`; `port` of the
+   * OTLP receiver when a case file gives one (`trace: { port }`)
+   */
+  traces: { all: boolean; port?: number }
 }
