@@ -1,0 +1,2 @@
+import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
+import{AsyncLocalStorage}from"node:async_hooks";var shared=globalThis,MARKS=Symbol.for("evals.ownModelCalls");function markedAsOwn(fetch){return(input,init)=>{let marks=shared[MARKS];return marks?marks.run(!0,()=>fetch(input,init)):fetch(input,init)}}function isOwnModelCall(){return shared[MARKS]?.getStore()===!0}function watchOwnModelCalls(){shared[MARKS]??=new AsyncLocalStorage}export{markedAsOwn,isOwnModelCall,watchOwnModelCalls};

@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{functionTarget,wrapFunction}from"./chunk-CDW3THPH.js";import"./chunk-DZG7N232.js";import"./chunk-T4X6UKMR.js";import"./chunk-3XWBYAZM.js";import"./chunk-TUGWDUFX.js";import"./chunk-Z2JZU4SJ.js";import"./chunk-FFWGDMUK.js";import"./chunk-3GOVG4DN.js";export{functionTarget,wrapFunction};

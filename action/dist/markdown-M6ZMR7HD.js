@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown}from"./chunk-IGWNTEFG.js";import"./chunk-DOOCQSFM.js";import"./chunk-ZU475RL7.js";import"./chunk-WVAFILPP.js";import"./chunk-TUGWDUFX.js";import"./chunk-3GOVG4DN.js";export{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown};

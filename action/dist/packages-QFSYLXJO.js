@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{importPackageFrom,packageDir,packageVersion}from"./chunk-F37EVYAJ.js";import"./chunk-3GOVG4DN.js";export{importPackageFrom,packageDir,packageVersion};
