@@ -41,7 +41,7 @@ function assertionOf(kind: string, value: unknown, not: boolean): Assertion {
 
 /** `transcript` with `field` unknown, as a target that does not report it leaves it. */
 function without(field: Reportable): Transcript {
-  if (field === 'agent' || field === 'trace') {
+  if (field === 'agent' || field === 'trace' || field === 'spans') {
     const { [field]: _unknown, ...rest } = full
     return rest
   }
@@ -49,7 +49,15 @@ function without(field: Reportable): Transcript {
 }
 
 const kinds = evaluatorDefinitions.map((definition) => definition.kind)
-const FIELDS: readonly Reportable[] = ['toolCalls', 'iterations', 'usage', 'costUsd', 'agent', 'trace']
+const FIELDS: readonly Reportable[] = [
+  'toolCalls',
+  'iterations',
+  'usage',
+  'costUsd',
+  'agent',
+  'trace',
+  'spans',
+]
 
 test('every registered check has a sample in the contract', () => {
   expect(Object.keys(SAMPLES).sort()).toEqual([...kinds].sort())

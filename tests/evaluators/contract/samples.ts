@@ -1,7 +1,7 @@
 import type { Transcript } from '../../../src/types.ts'
 
 /** What a transcript may leave unknown (null), and so what a check may need reported. */
-export type Reportable = 'toolCalls' | 'iterations' | 'usage' | 'costUsd' | 'agent' | 'trace'
+export type Reportable = 'toolCalls' | 'iterations' | 'usage' | 'costUsd' | 'agent' | 'trace' | 'spans'
 
 /** An agent's refund, every field known: what every check is run on. */
 export const full: Transcript = {
@@ -33,6 +33,30 @@ export const full: Transcript = {
   stopReason: 'final',
   agent: 'support',
   trace: [],
+  spans: {
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    spans: [
+      {
+        name: 'invoke_agent support',
+        startedAt: 1_700_000_000_000,
+        durationMs: 820,
+        status: 'unset',
+        attributes: {},
+      },
+      {
+        name: 'execute_tool refund_payment',
+        parent: 0,
+        startedAt: 1_700_000_000_300,
+        durationMs: 3,
+        status: 'unset',
+        attributes: {},
+      },
+    ],
+    total: 2,
+    omitted: 0,
+    errors: 0,
+    maxDurationMs: 820,
+  },
   source: 'adapter:contract',
 }
 
@@ -82,4 +106,7 @@ export const SAMPLES: Record<string, { value: unknown; needs?: Reportable[] }> =
   answered_by: { value: 'support' },
   guardrail_tripped: { value: false, needs: ['trace'] },
   interrupted: { value: false, needs: ['trace'] },
+  span_count: { value: { name: 'execute_tool *', min: 1 }, needs: ['spans'] },
+  error_spans_lte: { value: 0, needs: ['spans'] },
+  span_duration_lte: { value: 1000, needs: ['spans'] },
 }
