@@ -4,6 +4,7 @@ import { CassetteSet } from '../replay/cassettes.ts'
 import type { HttpLayer } from '../replay/http/http-layer.ts'
 import type { TraceHub } from '../traces/trace-hub.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
+import type { Target } from '../targets/target.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
 
 /**
@@ -45,19 +46,10 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
   const types = new Set(run.suites.map((suite) => suite.target.type))
   const inProcess = run.targets !== undefined || types.has('agent') || types.has('function')
   const proxy = types.has('command')
-  // loaded only when a target may call a model through an SDK of its own (the interceptor costs ~50 ms of start-up):
-  // with cassettes, any in-process target; for pacing alone, an agent (a framework's; our engine's calls are marked
-  // and left to its own pacing) or a function of a suite that names a `model:`
-  const mayCallModels =
-    run.targets !== undefined ||
-    run.suites.some(
-      (suite) =>
-        suite.target.type === 'agent' || (suite.target.type === 'function' && suite.model !== undefined),
-    )
+  // with cassettes, loaded now for any target that may call a model through an SDK of its own; for pacing alone,
+  // once the targets are loaded (`openPacingLayer`)
   const http =
-    (inProcess && cassettes !== undefined) ||
-    (mayCallModels && limiters !== undefined) ||
-    (proxy && cassettes !== undefined)
+    cassettes !== undefined && (inProcess || proxy)
       ? await (
           await import('../replay/http/http-layer.ts')
         ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })
@@ -79,6 +71,33 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
     http,
     traces,
   }
+}
+
+/**
+ * For pacing alone (no cassettes), opens the HTTP layer where a loaded target may call a model through an SDK of its
+ * own: a framework's agent, a function of a suite that names its `model:`, a target given in code. The interceptor
+ * costs ~50 ms of start-up, so our engine's agents (paced at the model layer) and function suites that name no model
+ * (most compute their answer) never load it.
+ */
+export async function openPacingLayer(
+  services: RunServices,
+  run: ResolvedRun,
+  targets: readonly Target[],
+): Promise<void> {
+  if (services.http !== undefined || services.limiters === undefined) return
+  const paces = run.suites.some((suite, index) => {
+    if (targets[index]?.pacedByEngine === true) return false
+    if (run.targets?.has(suite.file) === true) return true
+    return suite.target.type === 'agent' || (suite.target.type === 'function' && suite.model !== undefined)
+  })
+  if (!paces) return
+  const { HttpLayer } = await import('../replay/http/http-layer.ts')
+  services.http = await HttpLayer.open({
+    cassettes: undefined,
+    limiters: services.limiters,
+    inProcess: true,
+    proxy: false,
+  })
 }
 
 export async function closeServices(services: RunServices): Promise<void> {

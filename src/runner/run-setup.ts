@@ -8,7 +8,7 @@ import { pairCount } from './plan/plan-suite.ts'
 import { checkModels } from './plan/preflight.ts'
 import type { ResolvedRun } from './plan/run-settings.ts'
 import { SuiteSnapshots } from './results/snapshots.ts'
-import type { RunServices } from './run-services.ts'
+import { openPacingLayer, type RunServices } from './run-services.ts'
 import { loadBaselines, type LoadedBaselines } from './tally/baselines.ts'
 import { suiteFileKey } from './plan/variants.ts'
 
@@ -30,6 +30,7 @@ export async function prepareRun(run: ResolvedRun, services: RunServices): Promi
   const { suites, snapshots: snapshotOptions } = run
   await checkModels(suites, run)
   const targets = await Promise.all(suites.map((suite) => targetFor(suite, run)))
+  await openPacingLayer(services, run, targets)
   const baselines = await loadBaselines(suites, run.gate.baseline)
   const snapshots =
     snapshotOptions === false

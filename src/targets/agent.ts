@@ -176,7 +176,7 @@ async function connect(agent: RunnableAgent, where: string): Promise<void> {
 
 /** In a conversation the agent continues the earlier turns' messages, tool calls included, with the new message. */
 function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target {
-  return wrapFunction(
+  const target = wrapFunction(
     id,
     async (input, context) => {
       const options = { signal: context.signal, trial: context.trial }
@@ -198,6 +198,7 @@ function agentAsTarget(id: string, agent: RunnableAgent, label: string): Target 
     },
     label,
   )
+  return Object.assign(target, { pacedByEngine: true })
 }
 
 function isInterrupted(result: unknown): result is { interruptions: PendingApproval[]; state: RunState } {

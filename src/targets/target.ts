@@ -9,6 +9,11 @@ export interface Target {
   run(input: string | Turn[], context: TargetContext): Promise<Transcript>
   /** called once after the run's last case, e.g. to stop an agent's MCP servers */
   close?(): Promise<void>
+  /**
+   * our engine's agent: its model calls are paced (and recorded) at the model layer, so the run need not load the
+   * HTTP interceptor to pace them
+   */
+  readonly pacedByEngine?: boolean
 }
 
 export interface TargetContext {
