@@ -35,6 +35,6 @@ console.log(
 console.log(`  evals   median ${ours.toFixed(1)} µs/run`)
 console.log(`  ai@6    median ${theirs.toFixed(1)} µs/run`)
 console.log(
-  `  ratio   evals/ai = ${(ours / theirs).toFixed(2)} (target ≤ 1.00) ${ours <= theirs ? 'PASS' : 'FAIL'}`,
+  `  ratio   evals/ai = ${(ours / theirs).toFixed(2)} (target ≤ 0.30, issue 31) ${ours <= 0.3 * theirs ? 'PASS' : 'FAIL'}`,
 )
 process.exitCode = ours <= theirs ? 0 : 1
