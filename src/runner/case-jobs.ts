@@ -46,7 +46,6 @@ interface SuitePairs {
   variant: string | undefined
   compile: EvaluatorCompiler
   snapshots: SuiteSnapshots | undefined
-  maxStoredChars: number
   /** the suite's target with trace capture, for the cases that capture their spans */
   traced: Target | undefined
   /** every case captures its spans (`--trace`) */
@@ -98,7 +97,6 @@ function suitePairsOf(setup: RunSetup, suite: Suite): SuitePairs {
     variant: suite.variant?.name,
     compile: setup.compile,
     snapshots: setup.snapshots?.[index],
-    maxStoredChars: run.maxStoredChars,
     traced: tracedOf(setup, suite, setup.targets[index] as Target),
     traceAll: run.traces.all,
   }
@@ -169,7 +167,6 @@ function pairJob(shared: SuitePairs, planned: PlannedCase, built: BuiltCase, tri
     conversation: built.conversation,
     snapshot: built.snapshot,
     timeoutMs: planned.timeoutMs,
-    maxStoredChars: shared.maxStoredChars,
     model: shared.model,
     recorder: shared.recorder,
     limiters: shared.limiters,

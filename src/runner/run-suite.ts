@@ -5,6 +5,7 @@ import { withKeylessModels } from '../providers/keyless.ts'
 import { jobs } from './case-jobs.ts'
 import { watchInterrupt } from './execute/interrupt.ts'
 import { providerOf, runLanes } from './execute/lanes.ts'
+import { boundStrings } from './execute/stored-size.ts'
 import { runCase } from './execute/run-case.ts'
 import { finishRun } from './finish-run.ts'
 import { resolveRun } from './plan/resolve-run.ts'
@@ -74,7 +75,8 @@ async function runLocked(setup: RunSetup): Promise<RunReport> {
           const pair = async (): Promise<CaseResult> => {
             const result = await runCase(job, stop.signal)
             await services.redactor.prepare(result)
-            return services.redactor.value(result)
+            // cut after redaction: a secret across the cut is redacted whole, never kept in part
+            return boundStrings(services.redactor.value(result), run.maxStoredChars)
           }
           const result = await (run.aroundCase ? run.aroundCase(job, pair) : pair())
           await progress.record(result, caseIndex, stop)

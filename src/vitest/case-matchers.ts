@@ -10,7 +10,7 @@ import type { Evaluator } from '../evaluators/evaluator.ts'
 import { compileEvaluators } from '../cases/compile-evaluators.ts'
 import type { JudgeItem, JudgeOptions } from '../evaluators/index.ts'
 import type { Provider } from '../providers/provider.ts'
-import { DEFAULT_MAX_STORED_CHARS, DEFAULT_TIMEOUT_MS } from '../runner/plan/defaults.ts'
+import { DEFAULT_TIMEOUT_MS } from '../runner/plan/defaults.ts'
 import type { CaseResult } from '../model/case-result.ts'
 import { runCase } from '../runner/execute/run-case.ts'
 import type { Target } from '../targets/target.ts'
@@ -98,7 +98,6 @@ export async function toPassCase(
       target: replay(transcript),
       evaluators,
       timeoutMs: caseDef.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxStoredChars: DEFAULT_MAX_STORED_CHARS,
     },
     new AbortController().signal,
   )

@@ -48,6 +48,26 @@ describe('stored output size', () => {
     expect(JSON.stringify(report).length).toBeLessThan(50_000)
   })
 
+  test('a secret across the cut is redacted whole before the cut, never kept in part', async () => {
+    const suite = suiteOf([caseOf('secret', { expect: { contains: 'y' } })])
+    const dir = tempDir()
+    const output = `${'x'.repeat(997)}ACME-123456${'y'.repeat(100)}`
+    await runSuite(suite, {
+      outDir: dir,
+      runId: 'secret',
+      targets: targetsFor(
+        suite,
+        targetOf((input) => transcriptOf(input, output)),
+      ),
+      maxStoredChars: 1005,
+      redact: ['ACME-\\d{6}'],
+      snapshots: false,
+    })
+    const [row] = rowsOf(join(dir, 'secret', 'results.jsonl'))
+    expect(row?.transcript?.output).toContain('…[evals: stored 1,005 of')
+    expect(row?.transcript?.output).not.toContain('ACME-')
+  })
+
   test('the default cap keeps an ordinary answer whole', async () => {
     const suite = suiteOf([caseOf('small', { expect: { contains: 'the end' } })])
     const dir = tempDir()

@@ -16,7 +16,6 @@ import type {
 } from '../../model/case-result.ts'
 import type { SuiteSnapshots } from '../results/snapshots.ts'
 import type { HttpLayer } from '../../replay/http/http-layer.ts'
-import { boundStrings } from './stored-size.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -40,8 +39,6 @@ export interface CaseJob {
   /** the suite's snapshots, for a case compared with its snapshot; `strict` fails the case when it changed */
   snapshot?: { store: SuiteSnapshots; strict: boolean } | undefined
   timeoutMs: number
-  /** the longest string the result stores (`--max-stored-chars`); the checks see the whole transcript */
-  maxStoredChars: number
   /** the suite's cassette (`--record`, `--replay`): every model call of the pair goes through it */
   recorder?: CallRecorder | undefined
   /** per-provider adaptive concurrency shared by the run */
@@ -60,22 +57,18 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
   const pair = new PairRun(job, interrupt)
   try {
     if (job.http) await job.http.ready()
-    const result = await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
-    return boundStrings(result, job.maxStoredChars)
+    return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
-    return boundStrings<CaseResult>(
-      {
-        ...baseOf(job),
-        status: 'errored',
-        error: serializeError(job.http?.takeMiss(job) ?? error),
-        verdicts: pair.verdicts,
-        durationMs: performance.now() - pair.started,
-        ...(pair.transcript ? { transcript: pair.transcript } : {}),
-        ...(job.conversation ? { turns: pair.turns } : {}),
-      },
-      job.maxStoredChars,
-    )
+    return {
+      ...baseOf(job),
+      status: 'errored',
+      error: serializeError(job.http?.takeMiss(job) ?? error),
+      verdicts: pair.verdicts,
+      durationMs: performance.now() - pair.started,
+      ...(pair.transcript ? { transcript: pair.transcript } : {}),
+      ...(job.conversation ? { turns: pair.turns } : {}),
+    }
   } finally {
     pair.end()
   }

@@ -28,7 +28,6 @@ function runOne(target: Target, input: string, expectations: Record<string, unkn
     target,
     evaluators: compileEvaluators({ expect: expectations, assert: [] }, { baseDir: import.meta.dirname }),
     timeoutMs: TIMEOUT_MS,
-    maxStoredChars: 1_000_000,
   }
   return runCase(job, new AbortController().signal)
 }
