@@ -107,11 +107,15 @@ describe('stdio servers', { timeout: 30_000 }, () => {
       { toolCalls: [{ name: 'get-sum', args: { a: 1, b: 1 } }] },
       'two',
     ])
+    // the server dies during the first call only: killing it at every tool start raced the second run's restart
+    let killed = false
     const agent = agentWith(provider, {
       mcp: [{ ...everything, args: [...(everything.args ?? []), marker] }],
       observers: [
         {
           onToolStart: async () => {
+            if (killed) return
+            killed = true
             for (const pid of await childPids(marker)) process.kill(pid, 'SIGKILL')
           },
         },
