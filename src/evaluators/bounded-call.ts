@@ -1,35 +1,103 @@
 import { createContext, Script } from 'node:vm'
 import { TimeoutError } from '../errors.ts'
 
-const script = new Script('call()')
-const sandbox = createContext({ call: undefined as (() => unknown) | undefined })
+interface Call {
+  fn: () => unknown
+  /** `performance.now()` by which the call must return; Infinity for none */
+  deadline: number
+  label: string
+  queuedAt: number
+  settle: (outcome: { value: unknown } | { error: unknown }) => void
+}
+
+const script = new Script('runQueued()')
+const sandbox = createContext({ runQueued: undefined as (() => void) | undefined })
+let queued: Call[] = []
 
 /**
  * Calls `fn` in the main thread, where it can share state with the user's own modules, with its synchronous part
- * bounded: the `vm` timeout stops a loop that never yields (V8 terminates whatever runs, our realm's functions too),
+ * bounded: a `vm` timeout stops a loop that never yields (V8 terminates whatever runs, our realm's functions too),
  * and `process.exit()` called meanwhile throws instead of ending the runner. Whatever `fn` does after its first
  * `await` is bounded by the case timeout as any promise is (the pair settles without it), not stopped.
+ *
+ * A `vm` timeout starts and joins a watchdog thread per call (50–100 µs, far more on a busy machine), so the calls
+ * made in one turn of the event loop run together under one timeout: the earliest of their deadlines. A call stopped
+ * there before its own deadline ran synchronously that long; it runs again alone, under its own deadline, so a
+ * verdict never depends on which calls shared its turn (the price: such a check's side effects happen twice).
  */
-export function callBounded<T>(fn: () => T, deadline: number | undefined, label: string): T {
-  const timeout = deadline === undefined ? undefined : Math.max(1, Math.floor(deadline - performance.now()))
-  const exit = process.exit.bind(process)
+export function callBounded<T>(fn: () => T, deadline: number | undefined, label: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const settle = (outcome: { value: unknown } | { error: unknown }): void => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a check's own throw, passed on as thrown
+      if ('error' in outcome) reject(outcome.error)
+      else resolve(outcome.value as T)
+    }
+    if (queued.push({ fn, deadline: deadline ?? Infinity, label, queuedAt: performance.now(), settle }) === 1)
+      setImmediate(runTurn)
+  })
+}
+
+function runTurn(): void {
+  let rest = queued
+  queued = []
+  while (rest.length > 0) {
+    const stop = runBatch(rest)
+    if (stop === undefined) return
+    const call = rest[stop.at] as Call
+    if (stop.error !== undefined) call.settle({ error: stop.error })
+    // stopped at a batch mate's deadline, not its own: again, alone
+    else if (call.deadline > performance.now() && rest.length > 1) runAlone(call)
+    else call.settle({ error: timedOut(call) })
+    rest = rest.slice(stop.at + 1)
+  }
+}
+
+function runAlone(call: Call): void {
+  const stop = runBatch([call])
+  if (stop !== undefined) call.settle({ error: stop.error ?? timedOut(call) })
+}
+
+/**
+ * Runs `calls` in order under one timeout, the earliest of their deadlines. Each call's return or throw settles it;
+ * a call the timeout stopped (or that broke the `vm` call otherwise) is left to the caller, by index.
+ */
+function runBatch(calls: Call[]): { at: number; error?: unknown } | undefined {
+  const deadline = calls.reduce((earliest, call) => Math.min(earliest, call.deadline), Infinity)
+  const timeout = deadline === Infinity ? undefined : Math.max(1, Math.floor(deadline - performance.now()))
+  let current = 0
+  sandbox.runQueued = () => {
+    for (; current < calls.length; current++) {
+      const call = calls[current] as Call
+      try {
+        call.settle({ value: call.fn() })
+      } catch (error) {
+        call.settle({ error })
+      }
+    }
+  }
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was (a bound copy nests per call)
+  const exit = process.exit
   process.exit = (code?: number | string | null) => {
     throw new Error(
-      `${label} called \`process.exit(${String(code ?? '')})\`; a check returns its verdict instead`,
+      `${calls[current]?.label ?? 'a check'} called \`process.exit(${String(code ?? '')})\`; a check returns its verdict instead`,
     )
   }
-  sandbox.call = fn
   try {
-    return script.runInContext(sandbox, timeout === undefined ? {} : { timeout }) as T
+    script.runInContext(sandbox, timeout === undefined ? {} : { timeout })
+    return undefined
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
-      throw new TimeoutError(
-        `${label} ran past the case's timeout (${String(timeout)}ms left) and was stopped`,
-        timeout ?? 0,
-      )
-    throw error
+    const timedOut = (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
+    return timedOut ? { at: current } : { at: current, error }
   } finally {
-    sandbox.call = undefined
+    sandbox.runQueued = undefined
     process.exit = exit
   }
+}
+
+function timedOut(call: Call): TimeoutError {
+  const left = Math.max(0, Math.round(call.deadline - call.queuedAt))
+  return new TimeoutError(
+    `${call.label} ran past the case's timeout (${String(left)}ms left) and was stopped`,
+    left,
+  )
 }
