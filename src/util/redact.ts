@@ -3,6 +3,7 @@ import { redactPatternProblem } from './redact/pattern-check.ts'
 import {
   loadedSecretShapes,
   loadSecretShapes,
+  mayHoldShapeText,
   OWN_SHAPES,
   SHAPE_TRIGGER,
   type ShapeScanner,
@@ -139,7 +140,7 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
         return replace(match, ...rest)
       })
     }
-    if (out.length >= 16 && (lazy || options.shapes) && SHAPE_TRIGGER.test(out)) {
+    if ((lazy || options.shapes) && mayHoldShapeText(out)) {
       // lazy rules not loaded: a writer that can wait calls `prepare` first (results, snapshots)
       const shapes = shapesNow()
       if (shapes) out = replaceRanges(out, shapes(out), found)
@@ -192,7 +193,7 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
 
 /** Whether some string in a JSON-like value is long enough and looks enough like a token to hold a shape. */
 function mayHoldShape(input: unknown, depth: number): boolean {
-  if (typeof input === 'string') return input.length >= 16 && SHAPE_TRIGGER.test(input)
+  if (typeof input === 'string') return mayHoldShapeText(input)
   if (typeof input !== 'object' || input === null || depth > 200) return false
   for (const key in input) if (mayHoldShape((input as Record<string, unknown>)[key], depth + 1)) return true
   return false

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { registerProvider } from '../../src/providers/registry.ts'
 import { createRedactor, loadSecretShapes, redactPatternProblem } from '../../src/util/redact.ts'
@@ -194,6 +195,27 @@ test('redacts the key variables a provider declares, whatever their names', () =
   expect(createRedactor({ env: { ACME_KEY: 'acme-key-value-1' } })('got acme-key-value-1')).toBe(
     'got [redacted ACME_KEY]',
   )
+})
+
+test('lower-case hex ids (trace and span ids, hashes, UUIDs) are not scanned: no shape can match one', async () => {
+  const ids = {
+    traceId: randomBytes(16).toString('hex'),
+    callId: randomBytes(8).toString('hex'),
+    uuid: randomUUID(),
+    sha256: createHash('sha256').update('x').digest('hex'),
+  }
+  expect(createRedactor({ env: {}, shapes: 'lazy' }).prepare(ids)).toBeUndefined()
+  // the evidence for skipping them: the preset's rules find nothing in any string of hex digits and dashes
+  const scan = await loadSecretShapes()
+  for (let length = 16; length <= 256; length++) {
+    const hex = randomBytes(length).toString('hex').slice(0, length)
+    expect(scan(hex)).toEqual([])
+    expect(scan(`${hex.slice(0, 8)}-${hex.slice(8)}`)).toEqual([])
+  }
+  // one letter past `f` makes a string scanned again
+  expect(createRedactor({ env: {}, shapes: 'lazy' }).value({ id: `${ids.callId} ${GITHUB_TOKEN}` })).toEqual({
+    id: `${ids.callId} [redacted]`,
+  })
 })
 
 test('with lazy shapes, prepare loads the rules only for a value that may hold one', async () => {
