@@ -1,8 +1,5 @@
 import type { Usage } from '../types.ts'
-
-type CalcPrice = typeof import('@pydantic/genai-prices').calcPrice
-
-let calcPrice: CalcPrice | undefined
+import { loadPriceTable, tablePrice } from '../util/price-table.ts'
 
 /**
  * The USD cost of `usage` on `model`, from the @pydantic/genai-prices table; null when the model has no known
@@ -10,7 +7,7 @@ let calcPrice: CalcPrice | undefined
  * reads and writes are priced as such (they are part of `inputTokens`).
  */
 export async function costOf(usage: Usage, model: string): Promise<number | null> {
-  calcPrice ??= (await import('@pydantic/genai-prices')).calcPrice
+  await loadPriceTable()
   const [provider, name] = splitModel(model)
   const tokens = {
     input_tokens: usage.inputTokens,
@@ -18,10 +15,7 @@ export async function costOf(usage: Usage, model: string): Promise<number | null
     cache_read_tokens: usage.cacheReadTokens,
     cache_write_tokens: usage.cacheWriteTokens,
   }
-  const priced =
-    (provider === undefined ? null : calcPrice(tokens, name, { providerId: provider })) ??
-    calcPrice(tokens, name)
-  return priced ? priced.total_price : null
+  return (provider === undefined ? null : tablePrice(tokens, name, provider)) ?? tablePrice(tokens, name)
 }
 
 /** `openai.chat` (an AI SDK provider id), `openai/…`, `openai:…` → `openai`. */

@@ -1,16 +1,11 @@
 import type { Usage } from '../types.ts'
+import { loadPriceTable, tablePrice } from '../util/price-table.ts'
 import type { ModelPrice } from './options.ts'
-
-type CalcPrice = typeof import('@pydantic/genai-prices').calcPrice
-
-let calcPrice: CalcPrice | undefined
 
 const priceProviders: Record<string, string> = { 'openai-responses': 'openai' }
 
 /** Loads the price table once; it is large, so only runs that need a price pay for it. */
-export async function loadPrices(): Promise<void> {
-  calcPrice ??= (await import('@pydantic/genai-prices')).calcPrice
-}
+export const loadPrices = loadPriceTable
 
 /**
  * The USD cost of one call, or null when the model's price is unknown. `providerId` is the provider part of a
@@ -32,10 +27,10 @@ export function costOf(
       usage.outputTokens * override.outputMtok
     return perMillion / 1_000_000
   }
-  if (!calcPrice || providerId === 'local' || providerId === 'scripted') return null
+  if (providerId === 'local' || providerId === 'scripted') return null
   // a model string's prefix names the API; the price table knows the company that sells the model
   providerId = priceProviders[providerId] ?? providerId
-  const result = calcPrice(
+  return tablePrice(
     {
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,
@@ -44,7 +39,6 @@ export function costOf(
     },
     model,
     // `aisdk:<package>/<model>` names no vendor: the table finds the model by its name alone
-    providerId === 'aisdk' ? {} : { providerId },
+    providerId === 'aisdk' ? undefined : providerId,
   )
-  return result ? result.total_price : null
 }
