@@ -66,6 +66,13 @@ test('a console and JSON run of deterministic checks loads no renderer, report o
   // trace capture, and the OpenTelemetry SDK under it, load only when a case captures its spans
   expect(loaded.filter((module) => /^traces\/|@opentelemetry/.test(module))).toEqual([])
   expect(traced).toContain('traces/hub.js')
+  // the SDK comes bundled into one chunk (its 80 files took 0.3 s to load); only the API is the user's package
+  const tracedUrls = await moduleUrls(dir, ['run', 'cases.json', '--reporter', 'console,json', '--trace'])
+  const sdkPackages = tracedUrls.filter((url) =>
+    /\/node_modules\/@opentelemetry\/(sdk-trace|resources|core|semantic-conventions)\//.test(url),
+  )
+  expect(sdkPackages).toEqual([])
+  expect(traced.filter((module) => module.includes('@opentelemetry/sdk-trace/')).length).toBeGreaterThan(0)
   expect(loaded).toContain('cli/run-command.js')
   expect(
     loaded.filter((module) =>
