@@ -75,9 +75,10 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
 
 /**
  * For pacing alone (no cassettes), opens the HTTP layer where a loaded target may call a model through an SDK of its
- * own: a framework's agent, a function of a suite that names its `model:`, a target given in code. The interceptor
- * costs ~50 ms of start-up, so our engine's agents (paced at the model layer) and function suites that name no model
- * (most compute their answer) never load it.
+ * own: a framework's agent, a function of a suite that names its `model:`, a target given in code (intercepted in
+ * this process), and a command target (through the loopback proxy its base URLs point at, which passes calls
+ * through paced). The interceptor costs ~50 ms of start-up, so our engine's agents (paced at the model layer) and
+ * function suites that name no model (most compute their answer) never load it; the proxy loads no interceptor.
  */
 export async function openPacingLayer(
   services: RunServices,
@@ -85,18 +86,21 @@ export async function openPacingLayer(
   targets: readonly Target[],
 ): Promise<void> {
   if (services.http !== undefined || services.limiters === undefined) return
-  const paces = run.suites.some((suite, index) => {
+  const inProcess = run.suites.some((suite, index) => {
     if (targets[index]?.pacedByEngine === true) return false
     if (run.targets?.has(suite.file) === true) return true
     return suite.target.type === 'agent' || (suite.target.type === 'function' && suite.model !== undefined)
   })
-  if (!paces) return
+  const proxy = run.suites.some(
+    (suite) => suite.target.type === 'command' && run.targets?.has(suite.file) !== true,
+  )
+  if (!inProcess && !proxy) return
   const { HttpLayer } = await import('../replay/http/http-layer.ts')
   services.http = await HttpLayer.open({
     cassettes: undefined,
     limiters: services.limiters,
-    inProcess: true,
-    proxy: false,
+    inProcess,
+    proxy,
   })
 }
 
