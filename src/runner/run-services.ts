@@ -2,6 +2,7 @@ import { RateLimiters } from '../engine/rate-limit.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
 import type { HttpLayer } from '../replay/http/http-layer.ts'
+import type { CaseTracing } from '../telemetry/otlp-export.ts'
 import type { TraceHub } from '../traces/trace-hub.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { Target } from '../targets/target.ts'
@@ -28,10 +29,21 @@ export interface RunServices {
   http: HttpLayer | undefined
   /** trace capture (`--trace`, `trace: true`): the tracer provider and the OTLP receiver; undefined when no case traces */
   traces: TraceHub | undefined
+  /**
+   * the export of the run's spans (`--otel`), whose tracer provider also feeds trace capture when cases trace;
+   * undefined without `--otel`. Its `shutdown` is the front end's, after its last line (`closeServices` leaves it).
+   */
+  otel: CaseTracing | undefined
+}
+
+/** What a front end adds to the services of a run. */
+export interface ServiceOptions {
+  /** `--otel <url>`: export every case's spans there; `warn` is told of spans that could not be sent */
+  otel?: { url: string; warn: (message: string) => void }
 }
 
 /** Makes the services of `run`; `closeServices` ends them. */
-export async function makeServices(run: ResolvedRun): Promise<RunServices> {
+export async function makeServices(run: ResolvedRun, options: ServiceOptions = {}): Promise<RunServices> {
   // secretlint's rules load when a value may hold a shape (most runs of plain outputs never do), except that a
   // recorded cassette, written as calls return, gets them before the first call
   if (run.recording.cassettes !== undefined && run.recording.cassettes !== 'replay') await loadSecretShapes()
@@ -54,15 +66,35 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
           await import('../replay/http/http-layer.ts')
         ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })
       : undefined
-  // the OpenTelemetry SDK and src/traces load only when some case captures its spans
+  // the OpenTelemetry SDK and src/traces load only when some case captures its spans, or for `--otel`
   const traced = run.traces.all || run.suites.some((suite) => suite.cases.traced)
-  const traces = traced
-    ? await (
-        await import('../traces/hub.ts')
-      ).startTraceHub(run.traces.port, (message) => {
-        process.stderr.write(`Warning: ${message}\n`)
-      })
-    : undefined
+  // one tracer provider for the process: under `--otel` it is the exporter's, with trace capture's processor added
+  const otel =
+    options.otel === undefined
+      ? undefined
+      : (await import('../telemetry/otlp-export.ts')).startOtlpExport(options.otel.url, redactor, {
+          warn: options.otel.warn,
+          ...(traced && {
+            spanProcessors: [(await import('../traces/capture-processor.ts')).traceCaptureProcessor()],
+          }),
+        })
+  let traces: TraceHub | undefined
+  try {
+    traces = traced
+      ? await (
+          await import('../traces/hub.ts')
+        ).startTraceHub(
+          run.traces.port,
+          (message) => {
+            process.stderr.write(`Warning: ${message}\n`)
+          },
+          otel ? 'run' : 'own',
+        )
+      : undefined
+  } catch (error) {
+    await otel?.shutdown()
+    throw error
+  }
   return {
     redactor,
     limiters,
@@ -70,6 +102,7 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
     keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
     http,
     traces,
+    otel,
   }
 }
 
