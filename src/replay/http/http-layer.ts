@@ -17,7 +17,7 @@ export interface HttpLayerOptions {
   limiters: RateLimiters | undefined
   /** intercept `fetch` and `node:http(s)` in this process (agent and function targets) */
   inProcess: boolean
-  /** start the loopback recording proxy for command targets */
+  /** start the loopback proxy for command targets (recording, replay, or pacing alone: then it passes calls through) */
   proxy: boolean
 }
 
