@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import { FAIL_ON, type FailOn } from '../src/baselines/outcome.ts'
+import type { CassetteMode } from '../src/replay/cassette.ts'
 import { ConfigError } from '../src/errors.ts'
 import { redactPatternProblem } from '../src/util/redact.ts'
 
@@ -29,7 +30,11 @@ export interface ActionInputs {
   concurrency?: number
   /** regular expressions for secrets of the user's own, one per line, as `evals run --redact` */
   redact: string[]
+  /** `record`, `replay` or `auto`, as `evals run --record` / `--replay` / `--replay auto`; absent: live calls */
+  cassettes?: CassetteMode
 }
+
+const CASSETTE_MODES: readonly CassetteMode[] = ['record', 'replay', 'auto']
 
 /** Reads and checks every input; throws a ConfigError naming the input on a bad value. */
 export function readInputs(): ActionInputs {
@@ -47,6 +52,12 @@ export function readInputs(): ActionInputs {
   const model = optional('model')
   const trials = positiveInt('trials')
   const concurrency = positiveInt('concurrency')
+  const cassettes = optional('cassettes')
+  if (cassettes !== undefined && !(CASSETTE_MODES as readonly string[]).includes(cassettes)) {
+    throw new ConfigError(
+      `Input \`cassettes\` must be one of ${CASSETTE_MODES.join(', ')}, or empty for live calls; got "${cassettes}".`,
+    )
+  }
   return {
     cases,
     baselineMissing,
@@ -61,6 +72,7 @@ export function readInputs(): ActionInputs {
     ...(model !== undefined && { model }),
     ...(trials !== undefined && { trials }),
     ...(concurrency !== undefined && { concurrency }),
+    ...(cassettes !== undefined && { cassettes: cassettes as CassetteMode }),
   }
 }
 

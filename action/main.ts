@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       redactor = runRedactor
     })
     annotateCases(run.report, run.suites, workspace)
+    if (run.nothingRecorded !== undefined) core.warning(run.nothingRecorded)
     for (const [name, value] of Object.entries(outputsOf(run))) core.setOutput(name, value)
     outcome = decideOutcome(run.report, inputs.failOn)
     markdown = run.markdown

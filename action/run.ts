@@ -23,6 +23,8 @@ export interface EvalsRun {
   markdown: string
   /** the run's redactor: the summary, the comment and the log go through it */
   redactor: Redactor
+  /** one line when `cassettes: record` recorded nothing (a run that looks like success but saved no cassette) */
+  nothingRecorded?: string
 }
 
 /**
@@ -42,6 +44,7 @@ export async function runEvals(
     ...(inputs.trials !== undefined && { trials: inputs.trials }),
     ...(inputs.concurrency !== undefined && { concurrency: inputs.concurrency }),
     ...(inputs.redact.length > 0 && { redact: inputs.redact }),
+    ...(inputs.cassettes !== undefined && { cassettes: inputs.cassettes }),
     ...(inputs.baselineDir !== undefined && {
       baseline: { path: inputs.baselineDir, missing: inputs.baselineMissing },
     }),
@@ -56,7 +59,15 @@ export async function runEvals(
   }
   const reportPath = await ensureJsonReport(report, { redactor: services.redactor })
   const markdown = await readFile(join(report.dir, markdownRenderer.fileName), 'utf8')
-  return { suites, report, reportPath, markdown, redactor: services.redactor }
+  const nothingRecorded = services.cassettes?.nothingRecorded('Input `cassettes: record`')
+  return {
+    suites,
+    report,
+    reportPath,
+    markdown,
+    redactor: services.redactor,
+    ...(nothingRecorded !== undefined && { nothingRecorded }),
+  }
 }
 
 /** The action's outputs; numbers as strings, `accuracy` empty when nothing was graded. */

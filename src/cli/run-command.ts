@@ -86,15 +86,14 @@ async function runWithFlags(flags: RunFlags): Promise<number> {
       }),
       snapshots: { dir: flags.baselineDir, update: flags.updateSnapshots },
     })
-    const services = await makeServices(run)
-    redactConsoleWith(services.redactor)
-    // the OpenTelemetry SDK loads only for `--otel`
-    tracing =
+    const services = await makeServices(
+      run,
       flags.otel === undefined
-        ? undefined
-        : (await import('../telemetry/otlp-export.ts')).startOtlpExport(flags.otel, services.redactor, {
-            warn: (message) => process.stderr.write(`Warning: ${message}\n`),
-          })
+        ? {}
+        : { otel: { url: flags.otel, warn: (message) => process.stderr.write(`Warning: ${message}\n`) } },
+    )
+    redactConsoleWith(services.redactor)
+    tracing = services.otel
     let report: RunReport
     try {
       report = await runResolved(tracing ? { ...run, aroundCase: tracing.aroundCase } : run, services)

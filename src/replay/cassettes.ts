@@ -43,14 +43,15 @@ export class CassetteSet {
 
   /**
    * One line for the end of a `--record` run that recorded nothing, which otherwise looks like success: no model
-   * call went through a recorder. Undefined when something was recorded, or when not recording.
+   * call went through a recorder. Undefined when something was recorded, or when not recording. `asked` is how the
+   * front end's user asked to record (`--record`, describeSuite's `cassettes: 'record'`, the Action's input).
    */
-  nothingRecorded(): string | undefined {
+  nothingRecorded(asked = '--record'): string | undefined {
     if (this.mode !== 'record') return undefined
     const cassettes = [...this.#byPath.values()]
     if (cassettes.some((cassette) => cassette.recorded > 0)) return undefined
     const names = cassettes.map((cassette) => cassette.display()).join(', ')
-    return `--record recorded nothing into ${names}: no case made a model call through the engine, an SDK in this process, or the recording proxy a command target's ${PROXY_VARIABLES} point at (an http: target's calls happen in its own service).`
+    return `${asked} recorded nothing into ${names}: no case made a model call through the engine, an SDK in this process, or the recording proxy a command target's ${PROXY_VARIABLES} point at (an http: target's calls happen in its own service).`
   }
 
   /** whether replaying can serve this model without calling it, so its API key is not needed; if not, why */

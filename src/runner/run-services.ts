@@ -2,6 +2,7 @@ import { RateLimiters } from '../engine/rate-limit.ts'
 import type { KeylessAnswer } from '../providers/keyless.ts'
 import { CassetteSet } from '../replay/cassettes.ts'
 import type { HttpLayer } from '../replay/http/http-layer.ts'
+import type { CaseTracing } from '../telemetry/otlp-export.ts'
 import type { TraceHub } from '../traces/trace-hub.ts'
 import { createRedactor, loadSecretShapes, type Redactor } from '../util/redact.ts'
 import type { Target } from '../targets/target.ts'
@@ -28,10 +29,21 @@ export interface RunServices {
   http: HttpLayer | undefined
   /** trace capture (`--trace`, `trace: true`): the tracer provider and the OTLP receiver; undefined when no case traces */
   traces: TraceHub | undefined
+  /**
+   * the export of the run's spans (`--otel`), whose tracer provider also feeds trace capture when cases trace;
+   * undefined without `--otel`. Its `shutdown` is the front end's, after its last line (`closeServices` leaves it).
+   */
+  otel: CaseTracing | undefined
+}
+
+/** What a front end adds to the services of a run. */
+export interface ServiceOptions {
+  /** `--otel <url>`: export every case's spans there; `warn` is told of spans that could not be sent */
+  otel?: { url: string; warn: (message: string) => void }
 }
 
 /** Makes the services of `run`; `closeServices` ends them. */
-export async function makeServices(run: ResolvedRun): Promise<RunServices> {
+export async function makeServices(run: ResolvedRun, options: ServiceOptions = {}): Promise<RunServices> {
   // secretlint's rules load when a value may hold a shape (most runs of plain outputs never do), except that a
   // recorded cassette, written as calls return, gets them before the first call
   if (run.recording.cassettes !== undefined && run.recording.cassettes !== 'replay') await loadSecretShapes()
@@ -54,15 +66,35 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
           await import('../replay/http/http-layer.ts')
         ).HttpLayer.open({ cassettes, limiters, inProcess, proxy })
       : undefined
-  // the OpenTelemetry SDK and src/traces load only when some case captures its spans
+  // the OpenTelemetry SDK and src/traces load only when some case captures its spans, or for `--otel`
   const traced = run.traces.all || run.suites.some((suite) => suite.cases.traced)
-  const traces = traced
-    ? await (
-        await import('../traces/hub.ts')
-      ).startTraceHub(run.traces.port, (message) => {
-        process.stderr.write(`Warning: ${message}\n`)
-      })
-    : undefined
+  // one tracer provider for the process: under `--otel` it is the exporter's, with trace capture's processor added
+  const otel =
+    options.otel === undefined
+      ? undefined
+      : (await import('../telemetry/otlp-export.ts')).startOtlpExport(options.otel.url, redactor, {
+          warn: options.otel.warn,
+          ...(traced && {
+            spanProcessors: [(await import('../traces/capture-processor.ts')).traceCaptureProcessor()],
+          }),
+        })
+  let traces: TraceHub | undefined
+  try {
+    traces = traced
+      ? await (
+          await import('../traces/hub.ts')
+        ).startTraceHub(
+          run.traces.port,
+          (message) => {
+            process.stderr.write(`Warning: ${message}\n`)
+          },
+          otel ? 'run' : 'own',
+        )
+      : undefined
+  } catch (error) {
+    await otel?.shutdown()
+    throw error
+  }
   return {
     redactor,
     limiters,
@@ -70,14 +102,16 @@ export async function makeServices(run: ResolvedRun): Promise<RunServices> {
     keyless: (model) => cassettes?.keyless(model) ?? { serves: false },
     http,
     traces,
+    otel,
   }
 }
 
 /**
  * For pacing alone (no cassettes), opens the HTTP layer where a loaded target may call a model through an SDK of its
- * own: a framework's agent, a function of a suite that names its `model:`, a target given in code. The interceptor
- * costs ~50 ms of start-up, so our engine's agents (paced at the model layer) and function suites that name no model
- * (most compute their answer) never load it.
+ * own: a framework's agent, a function of a suite that names its `model:`, a target given in code (intercepted in
+ * this process), and a command target (through the loopback proxy its base URLs point at, which passes calls
+ * through paced). The interceptor costs ~50 ms of start-up, so our engine's agents (paced at the model layer) and
+ * function suites that name no model (most compute their answer) never load it; the proxy loads no interceptor.
  */
 export async function openPacingLayer(
   services: RunServices,
@@ -85,18 +119,21 @@ export async function openPacingLayer(
   targets: readonly Target[],
 ): Promise<void> {
   if (services.http !== undefined || services.limiters === undefined) return
-  const paces = run.suites.some((suite, index) => {
+  const inProcess = run.suites.some((suite, index) => {
     if (targets[index]?.pacedByEngine === true) return false
     if (run.targets?.has(suite.file) === true) return true
     return suite.target.type === 'agent' || (suite.target.type === 'function' && suite.model !== undefined)
   })
-  if (!paces) return
+  const proxy = run.suites.some(
+    (suite) => suite.target.type === 'command' && run.targets?.has(suite.file) !== true,
+  )
+  if (!inProcess && !proxy) return
   const { HttpLayer } = await import('../replay/http/http-layer.ts')
   services.http = await HttpLayer.open({
     cassettes: undefined,
     limiters: services.limiters,
-    inProcess: true,
-    proxy: false,
+    inProcess,
+    proxy,
   })
 }
 

@@ -7,6 +7,7 @@ import {
   TracerProvider,
   type ReadableSpan,
   type SpanExporter,
+  type SpanProcessor,
 } from '@opentelemetry/sdk-trace'
 import type { CaseResult } from '../model/case-result.ts'
 import type { PairId } from '../runner/plan/run-settings.ts'
@@ -23,6 +24,8 @@ export interface CaseTracing {
 export interface OtlpExportOptions {
   /** told once when spans could not be sent (an unreachable endpoint), and at shutdown how many were lost */
   warn?: (message: string) => void
+  /** more processors for the same provider: trace capture's (`--trace`), so the run's spans reach both */
+  spanProcessors?: readonly SpanProcessor[]
 }
 
 /**
@@ -42,7 +45,7 @@ export function startOtlpExport(
   )
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'evals' }),
-    spanProcessors: [new BatchSpanProcessor({ exporter })],
+    spanProcessors: [new BatchSpanProcessor({ exporter }), ...(options.spanProcessors ?? [])],
   })
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
   trace.setGlobalTracerProvider(provider)

@@ -9,15 +9,17 @@ import type { CaseTraceContext, TraceHub } from './trace-hub.ts'
 
 /**
  * Starts a run's trace capture: the OTLP receiver on 127.0.0.1 (`port`, else a free one), and the tracer provider
- * of the process.
+ * of the process, unless `provider` is `'run'`: the run registered one of its own (`--otel`) that carries
+ * `traceCaptureProcessor()`.
  */
 export async function startTraceHub(
   port: number | undefined,
   warn: (message: string) => void,
+  provider: 'own' | 'run' = 'own',
 ): Promise<TraceHub> {
   const sinks = new Map<string, (span: CapturedSpan) => void>()
   const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span), port)
-  const release = holdInProcessTracing(warn)
+  const release = provider === 'own' ? holdInProcessTracing(warn) : () => undefined
   // looked for at each case until found: the SDK makes its provider when the user's code loads it
   let agentsSdk = false
   return {

@@ -19,7 +19,7 @@ export function holdInProcessTracing(warn: (message: string) => void): () => voi
     const ours = trace.setGlobalTracerProvider(provider)
     if (!ours)
       warn(
-        "trace capture: another OpenTelemetry tracer provider is registered in this process (`--otel`, or the agent's own SDK); add `traceCaptureProcessor()` from agent-evals to it, or in-process spans are not captured.",
+        "trace capture: another OpenTelemetry tracer provider is registered in this process (the agent's own SDK, or a library's); add `traceCaptureProcessor()` from agent-evals to it, or in-process spans are not captured.",
       )
     registered = { users: 1, provider: ours ? provider : undefined }
   }

@@ -117,6 +117,11 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
       for (const store of setup.snapshots ?? []) await store.save(services.redactor)
       await Promise.all([...new Set(setup.targets)].map(async (target) => target.close?.()))
       await closeServices(services)
+      // vitest shows a test file's console output beside its tests
+      const nothingRecorded = services.cassettes?.nothingRecorded(
+        "`describeSuite(…, { cassettes: 'record' })`",
+      )
+      if (nothingRecorded !== undefined) console.warn(`Warning: ${nothingRecorded}`)
     })
     const pairs = inCaseOrder(run.suites, [...jobs(setup, run.suites)])
     for (const { job, skip, trials, suite: copy } of pairs) {

@@ -258,6 +258,31 @@ describe('fail-on', () => {
     expect(result.stdout).toMatch(/::error::evals could not run: /)
   })
 
+  test('`cassettes: record` whose cases call no model says it recorded nothing, as one warning', async () => {
+    // the cassette goes beside the case file: a workspace of the test's own
+    const workspace = await mkdtemp(join(tmp, 'recording-'))
+    await writeFile(join(workspace, 'echo.mjs'), 'export const echo = (input) => `You said: ${input}`\n')
+    await writeFile(
+      join(workspace, 'quiet.yaml'),
+      'suite: quiet\ntarget: { function: ./echo.mjs#echo }\ncases:\n  - id: hi\n    input: hi\n    expect: { contains: hi }\n',
+    )
+    const result = await run({ cases: 'quiet.yaml', cassettes: 'record', comment: 'false' }, { workspace })
+
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.outputs.status).toBe('passed')
+    expect(result.stdout.split('\n').filter((line) => line.includes('recorded nothing'))).toEqual([
+      `::warning::Input \`cassettes: record\` recorded nothing into ${join('__cassettes__', 'quiet.jsonl')}: no case made a model call through the engine, an SDK in this process, or the recording proxy a command target's \`OPENAI_BASE_URL\` / \`ANTHROPIC_BASE_URL\` point at (an http: target's calls happen in its own service).`,
+    ])
+  })
+
+  test('a bad `cassettes` input says what it takes', async () => {
+    const result = await run({ cases: 'cases/function.yaml', cassettes: 'save' })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain(
+      'Input `cassettes` must be one of record, replay, auto, or empty for live calls; got "save".',
+    )
+  })
+
   test('a bad input is reported as such', async () => {
     const result = await run({ cases: 'cases/function.yaml', 'fail-on': 'sometimes' })
     expect(result.code).toBe(1)

@@ -6,7 +6,7 @@ import type { CassetteSet } from '../cassettes.ts'
 import { exchange } from './exchange.ts'
 import { intercept, liveFetch, type Dispatch } from './interceptor.ts'
 import { isModelRequest } from './model-request.ts'
-import { addLayer, currentRoute, removeLayer, type RoutedLayer } from './open-layers.ts'
+import { addLayer, currentRoute, removeLayer, scopeEveryPair, type RoutedLayer } from './open-layers.ts'
 import type { RecordingProxy } from './proxy.ts'
 
 /** What a run's HTTP layer serves. */
@@ -17,7 +17,7 @@ export interface HttpLayerOptions {
   limiters: RateLimiters | undefined
   /** intercept `fetch` and `node:http(s)` in this process (agent and function targets) */
   inProcess: boolean
-  /** start the loopback recording proxy for command targets */
+  /** start the loopback proxy for command targets (recording, replay, or pacing alone: then it passes calls through) */
   proxy: boolean
 }
 
@@ -42,7 +42,7 @@ export class HttpLayer implements RoutedLayer {
   static async open(options: HttpLayerOptions): Promise<HttpLayer | undefined> {
     const { cassettes, limiters } = options
     const inProcess = options.inProcess && (cassettes !== undefined || limiters !== undefined)
-    const proxy = options.proxy && cassettes !== undefined
+    const proxy = options.proxy && (cassettes !== undefined || limiters !== undefined)
     if (!inProcess && !proxy) return undefined
     const layer = new HttpLayer(options)
     watchOwnModelCalls()
@@ -54,6 +54,8 @@ export class HttpLayer implements RoutedLayer {
       if (inProcess && cassettes !== undefined) await intercept(dispatch)
       else if (inProcess) layer.#ready = intercept(dispatch).catch(() => undefined)
       if (proxy) {
+        // a case's process learns its proxy path when it starts: every pair needs its scope, from the first
+        scopeEveryPair()
         const { RecordingProxy } = await import('./proxy.ts')
         layer.#proxy = await RecordingProxy.start(
           (request, token) => layer.#viaProxy(request, token),

@@ -22,18 +22,24 @@ export function removeLayer(layer: RoutedLayer): void {
   if (at >= 0) layers.splice(at, 1)
 }
 
+/** Makes the runner enter every pair's scope from now on (it does only once something reads it). */
+export function scopeEveryPair(): void {
+  readScope ??= callScopeReader()
+}
+
 /** The current (case, trial) and the layer of its run (the last opened, outside any case). */
 export function currentRoute(): { scope: CallScope | undefined; layer: RoutedLayer | undefined } {
   if (layers.length === 0) return { scope: undefined, layer: undefined }
   // read only once a layer is open: a scope reader makes every pair enter its scope
-  const scope = (readScope ??= callScopeReader())()
+  scopeEveryPair()
+  const scope = readScope?.()
   const layer = (scope && layers.find((open) => open.owns(scope))) ?? layers.at(-1)
   return { scope, layer }
 }
 
 /**
  * The environment a command target's process gets for the current case: the model SDKs' base URLs pointed at the
- * run's recording proxy (`--record`, `--replay`), tagged with the case. Empty when no proxy runs.
+ * run's loopback proxy (`--record`, `--replay`, or pacing alone), tagged with the case. Empty when no proxy runs.
  */
 export function recordingEnv(): Record<string, string> {
   const { scope, layer } = currentRoute()
