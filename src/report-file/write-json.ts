@@ -71,7 +71,7 @@ export async function writeJsonReport(run: ReportInput, options: JsonReportOptio
 const redactedRows: Redactor = Object.assign((text: string) => text, {
   value: <T>(value: T) => value,
   mayChange: () => false,
-  prepare: () => undefined,
+  valueLoaded: <T>(value: T) => Promise.resolve(value),
 })
 
 /** A suite's place in the run; suites the run does not list sort after the rest. */

@@ -74,9 +74,8 @@ async function runLocked(setup: RunSetup): Promise<RunReport> {
         try {
           const pair = async (): Promise<CaseResult> => {
             const result = await runCase(job, stop.signal)
-            await services.redactor.prepare(result)
             // cut after redaction: a secret across the cut is redacted whole, never kept in part
-            return boundStrings(services.redactor.value(result), run.maxStoredChars)
+            return boundStrings(await services.redactor.valueLoaded(result), run.maxStoredChars)
           }
           const result = await (run.aroundCase ? run.aroundCase(job, pair) : pair())
           await progress.record(result, caseIndex, stop)

@@ -22,7 +22,7 @@ export interface RedactionOptions {
   secrets?: readonly (string | undefined)[]
   /**
    * secretlint's recommended rules (`loadSecretShapes()`), or `'lazy'`: loaded on the first string that may hold a
-   * shape (see `Redactor.prepare`); without them, key values, JWTs, PEM blocks and URL credentials are still found
+   * shape (see `Redactor.valueLoaded`); without them, key values, JWTs, PEM blocks and URL credentials are still found
    */
   shapes?: ShapeScanner | 'lazy'
 }
@@ -43,10 +43,10 @@ export interface Redactor {
   /** false when the UTF-8 JSON text in `bytes` holds nothing that could be a secret, so it can be copied as it is */
   mayChange(bytes: Buffer): boolean
   /**
-   * with lazy shapes: loads secretlint's rules when a string in `value` may hold a shape and they are not loaded yet
-   * (a promise to await before `value(value)`); undefined when nothing needs loading
+   * `value(value)`, with lazy shapes first loading secretlint's rules when a string in it may hold a shape and they
+   * are not loaded yet; one walk of the value when nothing needs loading
    */
-  prepare(value: unknown): Promise<unknown> | undefined
+  valueLoaded<T>(value: T): Promise<T>
 }
 
 /** shorter values are too likely to match ordinary text */
@@ -141,14 +141,14 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
       })
     }
     if ((lazy || options.shapes) && mayHoldShapeText(out)) {
-      // lazy rules not loaded: a writer that can wait calls `prepare` first (results, snapshots)
       const shapes = shapesNow()
       if (shapes) out = replaceRanges(out, shapes(out), found)
+      // lazy rules not loaded: a writer that can wait (`valueLoaded`) loads them and walks again
+      else missedShape = true
     }
     return out
   }
-  const prepare = (input: unknown): Promise<unknown> | undefined =>
-    lazy && loadedSecretShapes() === undefined && mayHoldShape(input, 0) ? loadSecretShapes() : undefined
+  let missedShape = false
   const redactText = (text: string): string => {
     const found: string[] = []
     const out = redactString(text, found)
@@ -177,9 +177,16 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
           ),
           encoding: 'latin1' as const,
         }
+  const valueLoaded = async <T>(input: T): Promise<T> => {
+    missedShape = false
+    const out = value(input)
+    if (!missedShape) return out
+    await loadSecretShapes()
+    return value(input)
+  }
   return Object.assign(redactText, {
     value,
-    prepare,
+    valueLoaded,
     mayChange: (bytes: Buffer) => {
       const text = bytes.toString(bytesTest.encoding)
       return (
@@ -189,14 +196,6 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
       )
     },
   })
-}
-
-/** Whether some string in a JSON-like value is long enough and looks enough like a token to hold a shape. */
-function mayHoldShape(input: unknown, depth: number): boolean {
-  if (typeof input === 'string') return mayHoldShapeText(input)
-  if (typeof input !== 'object' || input === null || depth > 200) return false
-  for (const key in input) if (mayHoldShape((input as Record<string, unknown>)[key], depth + 1)) return true
-  return false
 }
 
 /** Walks plain objects and arrays, copying only what changed. */

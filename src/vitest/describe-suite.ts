@@ -133,8 +133,7 @@ export function describeSuite(file: string, options: DescribeSuiteOptions = {}):
         testName(job.caseId, copy, job.trial, trials),
         async ({ task, signal }) => {
           const raw = await withKeylessModels(services.keyless, () => runCase(job, signal))
-          await services.redactor.prepare(raw)
-          const result = services.redactor.value(raw)
+          const result = await services.redactor.valueLoaded(raw)
           task.meta.evals = metaOf(result)
           assertPassed(result, services.redactor)
         },

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { registerProvider } from '../../src/providers/registry.ts'
 import { createRedactor, loadSecretShapes, redactPatternProblem } from '../../src/util/redact.ts'
+import { mayHoldShapeText } from '../../src/util/redact/secret-shapes.ts'
 
 // fake keys of the shapes secretlint's rules look for, built here so no scanner flags this file
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}f6G7H8`
@@ -204,7 +205,8 @@ test('lower-case hex ids (trace and span ids, hashes, UUIDs) are not scanned: no
     uuid: randomUUID(),
     sha256: createHash('sha256').update('x').digest('hex'),
   }
-  expect(createRedactor({ env: {}, shapes: 'lazy' }).prepare(ids)).toBeUndefined()
+  for (const id of Object.values(ids)) expect(mayHoldShapeText(id), id).toBe(false)
+  expect(mayHoldShapeText(GITHUB_TOKEN)).toBe(true)
   // the evidence for skipping them: the preset's rules find nothing in any string of hex digits and dashes
   const scan = await loadSecretShapes()
   for (let length = 16; length <= 256; length++) {
@@ -218,9 +220,11 @@ test('lower-case hex ids (trace and span ids, hashes, UUIDs) are not scanned: no
   })
 })
 
-test('with lazy shapes, prepare loads the rules only for a value that may hold one', async () => {
+test('with lazy shapes, valueLoaded loads the rules when a string may hold a shape, and redacts it', async () => {
   const redact = createRedactor({ env: {}, shapes: 'lazy' })
-  expect(redact.prepare({ output: 'short and plain' })).toBeUndefined()
-  await redact.prepare({ output: `token ${GITHUB_TOKEN}` })
-  expect(redact.value({ output: `token ${GITHUB_TOKEN}` })).toEqual({ output: 'token [redacted]' })
+  const plain = { output: 'short and plain' }
+  expect(await redact.valueLoaded(plain)).toBe(plain)
+  expect(await redact.valueLoaded({ output: `token ${GITHUB_TOKEN}` })).toEqual({
+    output: 'token [redacted]',
+  })
 })

@@ -98,8 +98,7 @@ export class SuiteSnapshots {
   async save(redactor: Redactor): Promise<string | undefined> {
     if (!this.#dirty) return undefined
     const stored = Object.fromEntries(this.#stored)
-    await redactor.prepare(stored)
-    const snapshots = redactor.value(stored)
+    const snapshots = await redactor.valueLoaded(stored)
     await writeSnapshots(this.path, { version: SNAPSHOTS_VERSION, suite: this.#suite, snapshots })
     this.#dirty = false
     return this.path
