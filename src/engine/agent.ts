@@ -2,7 +2,7 @@ import pLimit from 'p-limit'
 import { z } from 'zod'
 import { AbortError, ConfigError, toError } from '../errors.ts'
 import { McpToolsets } from '../mcp/mcp-toolsets.ts'
-import { withSpans } from './spans-observer.ts'
+import { withSpansWhenTraced } from './spans-when-traced.ts'
 import { resolveModel } from '../providers/registry.ts'
 import { checkResultLimit } from '../tools/result-limit.ts'
 import { indexTools, tool, type AnyTool, type Tool } from '../tools/tool.ts'
@@ -135,7 +135,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     checkRunToolChoice(resolved, options)
     const link = options.parent?.['~run']
     const startedAt = Date.now()
-    const result = await executeRun(withSpans(resolved, link?.spanParent()), input, options)
+    const result = await executeRun(await withSpansWhenTraced(resolved, link?.spanParent()), input, options)
     link?.adopt(reportOf(this.name, result, startedAt))
     return result as AgentResult<Output>
   }
@@ -151,7 +151,12 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     options: ResumeOptions<Deps> = {},
   ): Promise<AgentResult<Output>> {
     const resolved = await this.#prepare()
-    return (await executeResume(withSpans(resolved), state, decisions, options)) as AgentResult<Output>
+    return (await executeResume(
+      await withSpansWhenTraced(resolved),
+      state,
+      decisions,
+      options,
+    )) as AgentResult<Output>
   }
 
   /**
@@ -198,8 +203,11 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
     if (outer?.aborted) forward()
     else outer?.addEventListener('abort', forward, { once: true })
     const run = { finished: false }
-    const done = executeRun(withSpans(resolved), input, { ...options, signal: controller.signal }, (event) =>
-      channel.push(event as AgentEvent<Output>),
+    const done = executeRun(
+      await withSpansWhenTraced(resolved),
+      input,
+      { ...options, signal: controller.signal },
+      (event) => channel.push(event as AgentEvent<Output>),
     ).then(
       (result) => {
         run.finished = true

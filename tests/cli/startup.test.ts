@@ -98,4 +98,6 @@ test("the quickstart's agent gets `agent-evals` from the CLI's own bundle, and i
   expect(own).toContain('dist/bundle/index.js')
   // the compiled TypeScript is reused: neither tsx nor esbuild loads
   expect(urls.filter((url) => /\/node_modules\/(tsx|esbuild)\//.test(url))).toEqual([])
+  // with no tracer provider registered, the engine's agent loads no OpenTelemetry package
+  expect(urls.filter((url) => url.includes('/node_modules/@opentelemetry/'))).toEqual([])
 })
