@@ -8,7 +8,8 @@
  * - the same cases as a JSON file without templating, run with `--reporter console,json`;
  * - promptfoo on the same cases, compared with the headline row: its own config, with `{{input}}` from vars, its
  *   built-in `echo` provider, and the three checks as its `icontains`, `regex` and an inline `javascript` assert;
- * - the YAML suite at 10 × N cases, evals only, to show memory stays flat.
+ * - the YAML suite at 10 × N cases, evals only, to show memory stays flat;
+ * - the floor of the headline row: a process that only starts, reads that file and validates it (`loadSuite`).
  *
  *   npm run bench:promptfoo                    # N = 10,000 for all, then N = 100,000 YAML for evals only
  *   npm run bench:promptfoo -- --n 1000 --no-100k --no-promptfoo
@@ -25,6 +26,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { benchCache, installInto, node24 } from './node-versions.ts'
 
@@ -239,6 +241,13 @@ async function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: s
   return measured
 }
 
+/** The 10k path's floor: a process that starts, reads the case file and validates it (the library's `loadSuite`). */
+function floorOf(file: string): Promise<Measure> {
+  const index = pathToFileURL(join(repo, 'dist', 'bundle', 'index.js')).href
+  const script = `const { loadSuite } = await import(${JSON.stringify(index)}); await loadSuite(process.argv[1])`
+  return medianOf(RUNS, () => measure(process.execPath, ['--input-type=module', '-e', script, file], repo))
+}
+
 async function startup(): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < 7; i++)
@@ -261,6 +270,12 @@ console.log(
 const count = (n: number): string => n.toLocaleString('en-US').padStart(7)
 const yaml = await runOurs('yaml', N)
 console.log(`evals YAML+vars, default reporters N=${count(N)}: ${fmt(yaml, N)}  (median of ${RUNS})`)
+const floor = await floorOf(generateYaml(N))
+const overFloor = yaml.wallS / floor.wallS
+console.log(
+  `floor: Node start + reading and validating that file (loadSuite): ${floor.wallS.toFixed(2)} s; ` +
+    `the YAML run is ${overFloor.toFixed(2)}x it (target <= 2x: ${overFloor <= 2 ? 'met' : 'MISSED'})`,
+)
 const json = await runOurs('json', N)
 console.log(`evals JSON, console,json        N=${count(N)}: ${fmt(json, N)}  (median of ${RUNS})`)
 if (!flags['no-promptfoo']) {
