@@ -23,11 +23,12 @@
  * when present, else from polling /proc. Run `npm run build` first: the benchmark spawns bin/evals.js.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { build } from 'esbuild'
 import { benchCache, installInto, node24 } from './node-versions.ts'
 
 const { values: flags } = parseArgs({
@@ -241,10 +242,26 @@ async function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: s
   return measured
 }
 
-/** The 10k path's floor: a process that starts, reads the case file and validates it (the library's `loadSuite`). */
-function floorOf(file: string): Promise<Measure> {
-  const index = pathToFileURL(join(repo, 'dist', 'bundle', 'index.js')).href
-  const script = `const { loadSuite } = await import(${JSON.stringify(index)}); await loadSuite(process.argv[1])`
+/**
+ * The 10k path's floor: a process that starts, reads the case file and validates it: our `loadSuite` with exactly
+ * the modules it needs, bundled as the CLI is (the package's index would load the whole library).
+ */
+async function floorOf(file: string): Promise<Measure> {
+  const loader = join(work, 'floor', 'load-suite.mjs')
+  await build({
+    entryPoints: [join(repo, 'src', 'cases', 'load.ts')],
+    outfile: loader,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  // its packages resolve from the repository, as the CLI's do
+  const modules = join(work, 'floor', 'node_modules')
+  if (!existsSync(modules)) symlinkSync(join(repo, 'node_modules'), modules, 'dir')
+  const script = `const { loadSuite } = await import(${JSON.stringify(pathToFileURL(loader).href)}); await loadSuite(process.argv[1])`
   return medianOf(RUNS, () => measure(process.execPath, ['--input-type=module', '-e', script, file], repo))
 }
 
