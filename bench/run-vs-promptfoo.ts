@@ -255,7 +255,18 @@ async function floorOf(file: string): Promise<Measure> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    // as scripts/bundle-cli.ts does: zod bundled, every other package imported
+    mainFields: ['module', 'main'],
+    plugins: [
+      {
+        name: 'packages-external-but-zod',
+        setup: (builder) => {
+          builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+            /^zod(?:\/|$)/.test(path) ? undefined : { path, external: true },
+          )
+        },
+      },
+    ],
     logLevel: 'warning',
   })
   // its packages resolve from the repository, as the CLI's do
