@@ -24,14 +24,20 @@ function strayFiles(): Set<string> | undefined {
   return new Set(listed.stdout.split('\n').filter((path) => path !== ''))
 }
 
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-test-run-'))
+  process.env[SHARED_DIR_VARIABLE] = dir
+  return dir
+}
+
 export function setup(): () => void {
   ensureBuilt()
   const before = strayFiles()
-  // the workers start after this and inherit the variable
-  const shared = mkdtempSync(join(tmpdir(), 'agent-evals-test-run-'))
-  process.env[SHARED_DIR_VARIABLE] = shared
+  // this runs once for the root project and once for each project with files in the run, all before the workers
+  // start (they inherit the variable): the first makes the folder and removes it at the end
+  const shared = process.env[SHARED_DIR_VARIABLE] === undefined ? scratchDir() : undefined
   return () => {
-    rmSync(shared, { recursive: true, force: true })
+    if (shared !== undefined) rmSync(shared, { recursive: true, force: true })
     const after = strayFiles()
     if (before === undefined || after === undefined) return
     const added = [...after].filter((path) => !before.has(path)).slice(0, 10)
