@@ -69,6 +69,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // worker threads start faster than forked processes and each file still gets its own thread, so its own
+          // module graph and Node's loader cache (unlike `isolate: false`, see above)
+          pool: 'threads',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/frameworks-node22/**', ...relativeTo([...e2e, ...isolated])],
         },

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureBuilt, repo } from '../e2e/helpers.ts'
+import { oncePerRun } from '../setup/shared-dir.ts'
 
 /** A project with the packed package installed, as a user gets it from the registry. */
 export interface PackedProject {
@@ -21,19 +22,19 @@ export interface PackedProjectOptions {
 
 let packed: { tarball: string; files: string[] } | undefined
 
-/** `npm pack` of this checkout (built first), once per test file: the tarball's path and its file list. */
+/** `npm pack` of this checkout (built first), once per test run: the tarball's path and its file list. */
 function tarball(): { tarball: string; files: string[] } {
-  if (packed) return packed
-  ensureBuilt()
-  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-tarball-'))
-  const [made] = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-      cwd: repo,
-      encoding: 'utf8',
-    }),
-  ) as { filename: string; files: { path: string }[] }[]
-  if (!made) throw new Error('npm pack produced no tarball')
-  packed = { tarball: join(dir, made.filename), files: made.files.map((file) => file.path) }
+  packed ??= oncePerRun('agent-evals-tarball', (dir) => {
+    ensureBuilt()
+    const [made] = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+        cwd: repo,
+        encoding: 'utf8',
+      }),
+    ) as { filename: string; files: { path: string }[] }[]
+    if (!made) throw new Error('npm pack produced no tarball')
+    return { tarball: join(dir, made.filename), files: made.files.map((file) => file.path) }
+  })
   return packed
 }
 

@@ -1,10 +1,15 @@
 /**
  * Runs once around the whole test run (vitest `globalSetup`): builds dist/ once, before any test file spawns the bin,
- * so files never race to build it; and fails the run when a test left files in the repository's own folders (tests
- * write into temporary directories only).
+ * so files never race to build it; gives the run one scratch folder for work the files share (the packed tarball,
+ * see tests/packed/packed-install.ts), removed at the end; and fails the run when a test left files in the
+ * repository's own folders (tests write into temporary directories only).
  */
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ensureBuilt, repo } from '../e2e/helpers.ts'
+import { SHARED_DIR_VARIABLE } from './shared-dir.ts'
 
 /** what the build and the tools write on purpose: the rest of the repository is the tests' to leave alone */
 const OWN_OUTPUT = ['node_modules', 'dist', 'action/dist'].map((dir) => `:(exclude)${dir}`)
@@ -19,10 +24,20 @@ function strayFiles(): Set<string> | undefined {
   return new Set(listed.stdout.split('\n').filter((path) => path !== ''))
 }
 
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-evals-test-run-'))
+  process.env[SHARED_DIR_VARIABLE] = dir
+  return dir
+}
+
 export function setup(): () => void {
   ensureBuilt()
   const before = strayFiles()
+  // this runs once for the root project and once for each project with files in the run, all before the workers
+  // start (they inherit the variable): the first makes the folder and removes it at the end
+  const shared = process.env[SHARED_DIR_VARIABLE] === undefined ? scratchDir() : undefined
   return () => {
+    if (shared !== undefined) rmSync(shared, { recursive: true, force: true })
     const after = strayFiles()
     if (before === undefined || after === undefined) return
     const added = [...after].filter((path) => !before.has(path)).slice(0, 10)
