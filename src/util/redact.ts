@@ -115,6 +115,10 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
   ].join('|')
   const search = new RegExp(source, 'g')
   const test = new RegExp(source)
+  // every built-in form is 8 characters or more, and so is a key value (a given secret: 4): a shorter string, most
+  // of a result's, is not searched unless the user's patterns could match it
+  const shortest =
+    patterns.length > 0 ? 0 : Math.min(MIN_SECRET_LENGTH, ...values.map((value) => value.length))
   const cutLabel = (match: string): string => {
     for (const value of cuts) if (value.startsWith(match)) return labels.get(value) ?? '[redacted]'
     return '[redacted]'
@@ -134,7 +138,7 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
   /** one string: the secrets found in it go to `found`, so their cut copies elsewhere in the value go too */
   const redactString = (text: string, found?: string[]): string => {
     let out = text
-    if (test.test(text)) {
+    if (text.length >= shortest && test.test(text)) {
       out = text.replace(search, (match: string, ...rest: unknown[]) => {
         found?.push(match)
         return replace(match, ...rest)
@@ -144,11 +148,11 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
       const shapes = shapesNow()
       if (shapes) out = replaceRanges(out, shapes(out), found)
       // lazy rules not loaded: a writer that can wait (`valueLoaded`) loads them and walks again
-      else missedShape = true
+      else shapesMissed++
     }
     return out
   }
-  let missedShape = false
+  let shapesMissed = 0
   const redactText = (text: string): string => {
     const found: string[] = []
     const out = redactString(text, found)
@@ -178,9 +182,9 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
           encoding: 'latin1' as const,
         }
   const valueLoaded = async <T>(input: T): Promise<T> => {
-    missedShape = false
+    const missedBefore = shapesMissed
     const out = value(input)
-    if (!missedShape) return out
+    if (shapesMissed === missedBefore) return out
     await loadSecretShapes()
     return value(input)
   }

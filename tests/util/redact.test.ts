@@ -228,3 +228,20 @@ test('with lazy shapes, valueLoaded loads the rules when a string may hold a sha
     output: 'token [redacted]',
   })
 })
+
+test('short strings are still searched when something short can match: a given 4-character secret, a user pattern', () => {
+  expect(createRedactor({ env: {}, secrets: ['k9z!'] }).value({ a: 'k9z!', b: 'ok' })).toEqual({
+    a: '[redacted]',
+    b: 'ok',
+  })
+  expect(createRedactor({ env: {}, patterns: ['o-\\d'] }).value(['o-3', 'fine'])).toEqual([
+    '[redacted]',
+    'fine',
+  ])
+  // and a 7-character string cannot hold a built-in form: left as it is, a key value of 8 characters is not
+  const redact = createRedactor({ env: { ACME_API_KEY: 'acme1234' } })
+  expect(redact.value({ short: 'acme123', key: 'acme1234' })).toEqual({
+    short: 'acme123',
+    key: '[redacted ACME_API_KEY]',
+  })
+})
