@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{routeTrace,sinkOf,traceCaptureProcessor}from"./chunk-PLCKUUCX.js";import"./chunk-JORTPE6X.js";import"./chunk-C7VENNVE.js";export{routeTrace,sinkOf,traceCaptureProcessor};
