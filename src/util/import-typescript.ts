@@ -125,7 +125,7 @@ async function compileGraph(entry: string): Promise<string | undefined> {
   const { build } = esbuild
   mkdirSync(cacheDir, { recursive: true })
   const sources = new Set([entry])
-  for (const source of sources) {
+  const compile = async (source: string): Promise<void> => {
     const url = pathToFileURL(source).href
     const result = await build({
       entryPoints: [source],
@@ -150,6 +150,13 @@ async function compileGraph(entry: string): Promise<string | undefined> {
       throw new Error(describeFailure(error), { cause: error })
     })
     writeFileAtomicSync(outputOf(source), result.outputFiles[0]?.text ?? '')
+  }
+  // in waves: the files each wave imports are the next; one at a time took 70 ms a file (30 s for 400)
+  const compiled = new Set<string>()
+  while (compiled.size < sources.size) {
+    const wave = [...sources].filter((source) => !compiled.has(source))
+    for (const source of wave) compiled.add(source)
+    await Promise.all(wave.map(compile))
   }
   const files = [...sources, ...tsconfigOf(entry)].map((file): Manifest['files'][number] => {
     const stats = statSync(file)

@@ -121,7 +121,7 @@ test('`--otel` sends each case as one trace: case → invoke_agent → two chat 
     ).toBe('gpt-4.1-mini')
     expect(inTrace).toHaveLength(6)
   }
-}, 60_000)
+}, 120_000)
 
 test('`--otel` with something other than an http(s) URL says what it takes', async () => {
   const run = await runCli(['run', caseFile(), '--otel', 'localhost:4318'])
@@ -166,7 +166,7 @@ register('data:text/javascript,' + encodeURIComponent(\`export async function lo
       .split('\n')
       .filter((line) => line.startsWith('MOD ') && line.includes('/telemetry/otlp-export')),
   ).toEqual([])
-}, 60_000)
+}, 120_000)
 
 test('`--otel` to an endpoint nobody listens on says so once, and at the end how many spans were lost', async () => {
   // a port that was free a moment ago: connections to it are refused
