@@ -17,8 +17,8 @@ export async function startTraceHub(
   warn: (message: string) => void,
   provider: 'own' | 'run' = 'own',
 ): Promise<TraceHub> {
-  const sinks = new Map<string, (span: CapturedSpan) => void>()
-  const receiver = await startOtlpReceiver((span) => sinks.get(span.traceId)?.(span), port)
+  // spans from the receiver go where in-process ones do: to the sink `routeTrace` set for their trace
+  const receiver = await startOtlpReceiver((span) => sinkOf(span.traceId)?.(span), port)
   const release = provider === 'own' ? holdInProcessTracing(warn) : () => undefined
   // looked for at each case until found: the SDK makes its provider when the user's code loads it
   let agentsSdk = false
@@ -37,7 +37,6 @@ export async function startTraceHub(
         lastArrival = performance.now()
         rootArrived ||= span.parentSpanId === parentId
       }
-      sinks.set(caseTrace.traceId, sink)
       const unroute = routeTrace(caseTrace.traceId, sink)
       const context: CaseTraceContext = {
         traceparent: caseTrace.traceparent,
@@ -56,7 +55,6 @@ export async function startTraceHub(
         }
         return { value, spans }
       } finally {
-        sinks.delete(caseTrace.traceId)
         unroute()
       }
     },
