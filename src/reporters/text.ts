@@ -1,5 +1,6 @@
 import { checkName } from '../report-file/check-name.ts'
 import type { ReportCase } from '../report-file/schema.ts'
+import { cutEnd } from '../util/cut-end.ts'
 import { formatCount } from './format.ts'
 
 const CONTROL =
@@ -14,9 +15,7 @@ export function visibleControls(text: string): string {
 /** At most `max` characters, then a note with how many were left out; never splits a surrogate pair. */
 export function truncate(text: string, max: number, where = 'report.json'): string {
   if (text.length <= max) return text
-  let end = max
-  const last = text.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
+  const end = cutEnd(text, max)
   return `${text.slice(0, end)}… [${formatCount(text.length - end)} more characters in ${where}]`
 }
 

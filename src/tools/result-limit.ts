@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors.ts'
+import { cutEnd } from '../util/cut-end.ts'
 
 /** Throws a ConfigError unless `limit` is absent or a positive integer. */
 export function checkResultLimit(label: string, option: string, limit: unknown): void {
@@ -14,13 +15,8 @@ export function limitResultText(
   limit: number | undefined,
 ): { text: string; truncatedFrom?: number } {
   if (limit === undefined || text.length <= limit) return { text }
-  // never split a surrogate pair
-  const end = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit
+  const end = cutEnd(text, limit)
   const cut = text.length - end
   const marker = `…[truncated ${cut.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters]`
   return { text: `${text.slice(0, end)}${marker}`, truncatedFrom: text.length }
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff
 }

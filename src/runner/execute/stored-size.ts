@@ -1,3 +1,5 @@
+import { cutEnd } from '../../util/cut-end.ts'
+
 /**
  * Bounds what one result stores. A target may answer with megabytes (a runaway loop, a file dumped into the reply);
  * the checks see all of it, but results.jsonl, report.json and every report hold each string of the transcript and
@@ -32,11 +34,7 @@ function bound(value: unknown, maxChars: number): unknown {
 
 function cut(text: string, maxChars: number): string {
   // never half of a surrogate pair: JSON would carry a lone surrogate
-  const end = isHighSurrogate(text.charCodeAt(maxChars - 1)) ? maxChars - 1 : maxChars
+  const end = cutEnd(text, maxChars)
   const kept = text.slice(0, end)
   return `${kept}…[evals: stored ${end.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; the checks saw all of them; raise --max-stored-chars to keep more]`
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff
 }
