@@ -1,5 +1,6 @@
+import { jsonOrText } from '../util/json-or-text.ts'
 import type { Message } from '../types.ts'
-import { parsedArgs, textOf, type ToolCallLog } from './parts.ts'
+import { textOf, type ToolCallLog } from './parts.ts'
 
 /** A tool result's output in the AI SDK's model messages (v5 and later; Mastra uses them too). */
 type ToolOutput =
@@ -58,7 +59,7 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
           type: 'tool-call',
           toolCallId: call.id,
           toolName: call.name,
-          input: parsedArgs(call.arguments),
+          input: jsonOrText(call.arguments),
         }))
         return { role: 'assistant', content: [...text, ...calls] }
       }

@@ -1,5 +1,5 @@
 import type { Usage } from '../types.ts'
-import { loadPriceTable, tablePrice } from '../util/price-table.ts'
+import { loadPriceTable, pricedTokens, tablePrice } from '../util/price-table.ts'
 
 /**
  * The USD cost of `usage` on `model`, from the @pydantic/genai-prices table; null when the model has no known
@@ -9,12 +9,7 @@ import { loadPriceTable, tablePrice } from '../util/price-table.ts'
 export async function costOf(usage: Usage, model: string): Promise<number | null> {
   await loadPriceTable()
   const [provider, name] = splitModel(model)
-  const tokens = {
-    input_tokens: usage.inputTokens,
-    output_tokens: usage.outputTokens,
-    cache_read_tokens: usage.cacheReadTokens,
-    cache_write_tokens: usage.cacheWriteTokens,
-  }
+  const tokens = pricedTokens(usage)
   return (provider === undefined ? null : tablePrice(tokens, name, provider)) ?? tablePrice(tokens, name)
 }
 

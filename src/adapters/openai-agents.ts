@@ -1,9 +1,9 @@
+import { jsonOrText } from '../util/json-or-text.ts'
 import type { Message, StopReason } from '../types.ts'
 import { conversationOf, type Adapter, type TranscriptParts } from './adapter.ts'
 import type { MapOptions } from './ai-sdk.ts'
 import {
   finishReasonOf,
-  parsedArgs,
   stopOfFinish,
   textOf,
   totalUsage,
@@ -104,7 +104,7 @@ function mapAgentsRun(
     if (item.agent) answeredBy = item.agent.name
     if (raw.type === 'function_call' && raw.callId !== undefined) {
       const call = { id: raw.callId, name: raw.name ?? 'unknown', arguments: raw.arguments ?? '' }
-      log.call(call.id, call.name, parsedArgs(call.arguments))
+      log.call(call.id, call.name, jsonOrText(call.arguments))
       const last = messages.at(-1)
       if (last?.role === 'assistant' && !last.content) (last.toolCalls ??= []).push(call)
       else messages.push({ role: 'assistant', content: '', toolCalls: [call] })

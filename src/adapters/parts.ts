@@ -130,15 +130,6 @@ export function textOf(value: unknown): string {
   }
 }
 
-/** Parses a tool call's JSON argument text; the text itself when it is not JSON. */
-export function parsedArgs(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
-}
-
 /** Tool call records in call order, each with the result or error matched by call id. */
 export class ToolCallLog {
   readonly #records: ToolCallRecord[] = []

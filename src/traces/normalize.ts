@@ -1,12 +1,6 @@
+import { jsonOrText } from '../util/json-or-text.ts'
 import { costOfCalls } from '../adapters/cost.ts'
-import {
-  finishReasonOf,
-  parsedArgs,
-  ToolCallLog,
-  totalUsage,
-  usageOf,
-  type ModelCall,
-} from '../adapters/parts.ts'
+import { finishReasonOf, ToolCallLog, totalUsage, usageOf, type ModelCall } from '../adapters/parts.ts'
 import type { ToolCallRecord, TraceStep, Transcript, Usage } from '../types.ts'
 import { aiSdk } from './conventions/ai-sdk.ts'
 import type { ConventionTable } from './conventions/convention.ts'
@@ -160,5 +154,5 @@ function numberOf(value: SpanValue | undefined): number | undefined {
 
 /** JSON text as its value; other text and values as they are. */
 function valueOf(value: SpanValue | undefined): unknown {
-  return typeof value === 'string' ? parsedArgs(value) : value
+  return typeof value === 'string' ? jsonOrText(value) : value
 }

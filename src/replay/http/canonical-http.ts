@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../util/canonical-json.ts'
+import { jsonOrText } from '../../util/json-or-text.ts'
 
 /** A request as a cassette keys it: no headers (so no keys), the port dropped, the body canonical. */
 export interface CanonicalHttpRequest {
@@ -53,12 +54,7 @@ export function canonicalHttpRequest(method: string, url: URL, bodyText: string)
 }
 
 function bodyOf(text: string): unknown {
-  if (text === '') return null
-  try {
-    return canonicalBody(JSON.parse(text))
-  } catch {
-    return text
-  }
+  return text === '' ? null : canonicalBody(jsonOrText(text))
 }
 
 /**

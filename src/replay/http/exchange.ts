@@ -1,3 +1,4 @@
+import { jsonOrText } from '../../util/json-or-text.ts'
 import type { CallScope } from '../../engine/call-scope.ts'
 import type { RateLimiters } from '../../engine/rate-limit.ts'
 import type { Cassette, CassetteMode, HttpCassetteEntry, ReplayMissError } from '../cassette.ts'
@@ -91,7 +92,7 @@ function recorded(
     )
   }
   return live.text().then((text) => {
-    save({ status: live.status, headers, body: parsed(text) })
+    save({ status: live.status, headers, body: jsonOrText(text) })
     return forwarded(live, text === '' ? null : text)
   })
 }
@@ -119,12 +120,4 @@ function refusal(message: string): Response {
     { type: 'error', error: { type: 'invalid_request_error', code: 'evals_replay_miss', message } },
     { status: 400, headers: { 'x-should-retry': 'false' } },
   )
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text
-  }
 }
