@@ -20,7 +20,7 @@ import {
   type AgentResult,
   type RunOptions,
 } from './agent-run.ts'
-import { loadPrices } from './pricing.ts'
+import { loadPriceTable } from '../util/price-table.ts'
 import { resolveRetry } from './retry.ts'
 import { resolveOutput } from './output-schema.ts'
 import { cacheEpochsOf } from './tool-cache-epochs.ts'
@@ -286,7 +286,7 @@ export class Agent<Output = undefined, Deps = unknown> implements AsyncDisposabl
       ? [this.#resolved.provider.id]
       : [this.#resolved.provider.id, summarizer]) {
       const vendor = id.split(':')[0]
-      if (vendor !== 'local' && vendor !== 'scripted') await loadPrices()
+      if (vendor !== 'local' && vendor !== 'scripted') await loadPriceTable()
     }
     if (!this.#mcp) return this.#resolved
     const { tools, failures } = await this.#mcp.tools()

@@ -1,11 +1,8 @@
 import type { Usage } from '../types.ts'
-import { loadPriceTable, tablePrice } from '../util/price-table.ts'
+import { pricedTokens, tablePrice } from '../util/price-table.ts'
 import type { ModelPrice } from './options.ts'
 
 const priceProviders: Record<string, string> = { 'openai-responses': 'openai' }
-
-/** Loads the price table once; it is large, so only runs that need a price pay for it. */
-export const loadPrices = loadPriceTable
 
 /**
  * The USD cost of one call, or null when the model's price is unknown. `providerId` is the provider part of a
@@ -31,12 +28,7 @@ export function costOf(
   // a model string's prefix names the API; the price table knows the company that sells the model
   providerId = priceProviders[providerId] ?? providerId
   return tablePrice(
-    {
-      input_tokens: usage.inputTokens,
-      output_tokens: usage.outputTokens,
-      cache_read_tokens: usage.cacheReadTokens,
-      cache_write_tokens: usage.cacheWriteTokens,
-    },
+    pricedTokens(usage),
     model,
     // `aisdk:<package>/<model>` names no vendor: the table finds the model by its name alone
     providerId === 'aisdk' ? undefined : providerId,

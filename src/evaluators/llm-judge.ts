@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { costOf, loadPrices } from '../engine/pricing.ts'
+import { costOf } from '../engine/pricing.ts'
+import { loadPriceTable } from '../util/price-table.ts'
 import type { Provider, ToolSchema } from '../providers/provider.ts'
 import type { Transcript } from '../types.ts'
 import { code } from './describe.ts'
@@ -35,7 +36,7 @@ export function llmJudge(judge: CompiledJudge, weight?: number): Evaluator {
         }
       }
       context.signal.throwIfAborted()
-      if (!['local', 'scripted'].includes(vendorOf(provider.id))) await loadPrices()
+      if (!['local', 'scripted'].includes(vendorOf(provider.id))) await loadPriceTable()
       const scope = (sample: number): JudgeCallScope => ({
         provider,
         signal: context.signal,

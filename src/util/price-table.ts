@@ -1,7 +1,18 @@
 import type { calcPrice as CalcPrice, ModelInfo, Provider } from '@pydantic/genai-prices'
+import type { Usage } from '../types.ts'
 
 /** Token counts as the price table names them. */
 export type PricedTokens = Parameters<typeof CalcPrice>[0]
+
+/** `usage` as the price table counts it; cache reads and writes are priced as such (part of `inputTokens`). */
+export function pricedTokens(usage: Usage): PricedTokens {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_read_tokens: usage.cacheReadTokens,
+    cache_write_tokens: usage.cacheWriteTokens,
+  }
+}
 
 let calcPrice: typeof CalcPrice | undefined
 /** `provider id \0 model` → the provider narrowed to the one model the table matched for it; null: no price */
