@@ -8,9 +8,11 @@ import type { EmitEvent } from './event-channel.ts'
 export function partialOutputTracker(emit: EmitEvent, iteration: number): (delta: string) => void {
   let text = ''
   let last = ''
+  /** where the JSON starts, once seen */
+  let start = -1
   return (delta) => {
     text += delta
-    const start = text.search(/[[{]/)
+    if (start < 0) start = text.search(/[[{]/)
     if (start < 0) return
     let partial: unknown
     try {

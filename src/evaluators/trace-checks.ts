@@ -7,24 +7,20 @@ import { defineEvaluator } from './definition.ts'
 
 const namePattern = z.string().min(1).describe('only spans whose name matches this glob (`*` any text)')
 
+const spanCountShape = z.strictObject({
+  name: namePattern.optional(),
+  min: z.int().nonnegative().optional(),
+  max: z.int().nonnegative().optional(),
+})
+
 export const spanCount = defineEvaluator({
   kind: 'span_count',
   description:
     'The case produced between `min` and `max` spans (of those named `name`); errors when its spans were not captured (`trace: true`).',
-  options: z
-    .strictObject({
-      name: namePattern.optional(),
-      min: z.int().nonnegative().optional(),
-      max: z.int().nonnegative().optional(),
-    })
-    .refine((options) => options.min !== undefined || options.max !== undefined, {
-      message: 'give `min`, `max` or both',
-    }),
-  shorthand: z.strictObject({
-    name: namePattern.optional(),
-    min: z.int().nonnegative().optional(),
-    max: z.int().nonnegative().optional(),
+  options: spanCountShape.refine((options) => options.min !== undefined || options.max !== undefined, {
+    message: 'give `min`, `max` or both',
   }),
+  shorthand: spanCountShape,
   fromShorthand: (value) => value,
   create: ({ name, min, max }) => ({
     name: 'span_count',

@@ -38,7 +38,8 @@ export class CassetteSet {
 
   /** whether `recorder` is one of these cassettes */
   holds(recorder: unknown): boolean {
-    return [...this.#byPath.values()].some((cassette) => cassette === recorder)
+    for (const cassette of this.#byPath.values()) if (cassette === recorder) return true
+    return false
   }
 
   /**

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { traceStepSchema } from '../report-file/case-schema.ts'
 
 /** What the model showed of its thinking at one model call of a case. */
-export interface IterationThinking {
+interface IterationThinking {
   iteration: number
   text: string
 }
