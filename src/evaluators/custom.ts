@@ -28,6 +28,7 @@ export const custom = defineEvaluator({
     let imported: ReturnType<typeof importFunction> | undefined
     return {
       name: 'custom',
+      waitsForBatch: true,
       evaluate: async (transcript, context) => {
         // resolved once per evaluator, and cases with the same ref share one evaluator
         const check = await (imported ??= importFunction(ref))

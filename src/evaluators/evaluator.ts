@@ -44,5 +44,10 @@ export interface Evaluator {
    * (max iterations, truncated, …) to it instead of failing the case on them
    */
   readonly gradesStop?: boolean
+  /**
+   * true when its verdict waits for a batch it shares with other pairs' checks (`custom:` checks of one turn run
+   * together under one watchdog): the runner lets another pair start meanwhile, so batches fill
+   */
+  readonly waitsForBatch?: boolean
   evaluate(transcript: Transcript, context: EvaluatorContext): Verdict | Promise<Verdict>
 }

@@ -69,11 +69,11 @@ async function runLocked(setup: RunSetup): Promise<RunReport> {
       (suite) => (suite.variant ? providerOf(suite.model) : ''),
       (lane) => jobs(setup, lane, progress.wanted),
       run.concurrency,
-      async ({ caseIndex, job, skip }) => {
+      async ({ caseIndex, job, skip }, slot) => {
         if (skip) return progress.record(services.redactor.value(skip), caseIndex, stop)
         try {
           const pair = async (): Promise<CaseResult> => {
-            const result = await runCase(job, stop.signal)
+            const result = await runCase(job, stop.signal, slot)
             // cut after redaction: a secret across the cut is redacted whole, never kept in part
             return boundStrings(await services.redactor.valueLoaded(result), run.maxStoredChars)
           }

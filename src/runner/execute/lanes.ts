@@ -1,5 +1,5 @@
 import type { Suite } from '../../cases/suite.ts'
-import { runPool } from './pool.ts'
+import { runPool, type PoolSlot } from './pool.ts'
 
 /**
  * Runs the pairs of `suites` in lanes, each with `concurrency` workers of its own: suites with the same `laneOf`
@@ -11,7 +11,7 @@ export async function runLanes<Job>(
   laneOf: (suite: Suite) => string,
   jobsOf: (lane: readonly Suite[]) => Iterator<Job>,
   concurrency: number,
-  work: (job: Job) => Promise<void>,
+  work: (job: Job, slot: PoolSlot) => Promise<void>,
   shouldStop: () => boolean,
 ): Promise<void> {
   const lanes = new Map<string, Suite[]>()

@@ -1,19 +1,69 @@
+/** What a job may do with its slot while it runs. */
+export interface PoolSlot {
+  /**
+   * The job no longer needs its slot (it waits on work shared with other jobs): the next job starts in its place.
+   * Idempotent; a finished job's slot is released for it.
+   */
+  release(): void
+}
+
+/** How many jobs may be in flight per slot, counting those that released theirs. */
+const IN_FLIGHT_PER_SLOT = 16
+
 /**
- * Runs `work` over `jobs` with at most `concurrency` at once, pulling jobs lazily so a 100k-job run never queues
- * 100k closures. Stops taking jobs once `shouldStop()` is true; running jobs finish.
+ * Runs `work` over `jobs` with at most `concurrency` holding a slot at once, pulling jobs lazily so a 100k-job run never
+ * queues 100k closures. A job that releases its slot early lets the next one start, up to `concurrency × 16` in
+ * flight; with a concurrency of 1 a job keeps its slot to the end, so each runs start to end before the next. Stops
+ * taking jobs once `shouldStop()` is true; running jobs finish. Rejects with the first job's error, and starts no job
+ * after it.
  */
-export async function runPool<Job>(
+export function runPool<Job>(
   jobs: Iterator<Job>,
   concurrency: number,
-  work: (job: Job) => Promise<void>,
+  work: (job: Job, slot: PoolSlot) => Promise<void>,
   shouldStop: () => boolean,
 ): Promise<void> {
-  const worker = async (): Promise<void> => {
-    while (!shouldStop()) {
-      const next = jobs.next()
-      if (next.done === true) return
-      await work(next.value)
+  const slots = Math.max(1, concurrency)
+  const cap = slots === 1 ? 1 : slots * IN_FLIGHT_PER_SLOT
+  let free = slots
+  let inFlight = 0
+  let exhausted = false
+  let failed = false
+  return new Promise<void>((resolve, reject) => {
+    const pump = (): void => {
+      while (free > 0 && inFlight < cap && !exhausted && !failed && !shouldStop()) {
+        const next = jobs.next()
+        if (next.done === true) exhausted = true
+        else start(next.value)
+      }
+      if (inFlight === 0 && !failed) resolve()
     }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
+    const start = (job: Job): void => {
+      free--
+      inFlight++
+      let held = true
+      const slot: PoolSlot = {
+        release: () => {
+          if (!held) return
+          held = false
+          free++
+          queueMicrotask(pump)
+        },
+      }
+      work(job, slot).then(
+        () => {
+          inFlight--
+          if (held) slot.release()
+          else pump()
+        },
+        (error: unknown) => {
+          failed = true
+          inFlight--
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the job's own error, passed on as thrown
+          reject(error)
+        },
+      )
+    }
+    pump()
+  })
 }

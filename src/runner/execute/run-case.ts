@@ -16,6 +16,7 @@ import type {
 } from '../../model/case-result.ts'
 import type { SuiteSnapshots } from '../results/snapshots.ts'
 import type { HttpLayer } from '../../replay/http/http-layer.ts'
+import type { PoolSlot } from './pool.ts'
 
 /** One (case, trial) pair, ready to run. */
 export interface CaseJob {
@@ -51,13 +52,14 @@ export interface CaseJob {
 
 /**
  * Runs the target, then every evaluator, under the case timeout. Resolves to a CaseResult whatever happens, except
- * when `interrupt` aborts: then it rejects with the interrupt's reason, as the pair did not finish.
+ * when `interrupt` aborts: then it rejects with the interrupt's reason, as the pair did not finish. Once the target
+ * is done, a check that waits for a batch shared with other pairs releases the pair's `slot` in the run's pool.
  */
-export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<CaseResult> {
+export async function runCase(job: CaseJob, interrupt: AbortSignal, slot?: PoolSlot): Promise<CaseResult> {
   const pair = new PairRun(job, interrupt)
   try {
     if (job.http) await job.http.ready()
-    return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair)))
+    return await pair.settled(runInCallScope(callScopeOf(job), () => grade(job, pair, slot)))
   } catch (error) {
     if (interrupt.aborted) throw toError(interrupt.reason)
     return {
@@ -74,12 +76,19 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal): Promise<Cas
   }
 }
 
-async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
+async function grade(job: CaseJob, pair: PairRun, slot: PoolSlot | undefined): Promise<CaseResult> {
   if (job.evaluators instanceof Error) throw job.evaluators
   const context = pair.context()
-  const check = async (transcript: Transcript, evaluators: readonly Evaluator[], turn?: number) => {
+  /** `slot`: given once the target is done for good (not between a conversation's turns) */
+  const check = async (
+    transcript: Transcript,
+    evaluators: readonly Evaluator[],
+    turn?: number,
+    slot?: PoolSlot,
+  ) => {
     for (const evaluator of evaluators) {
       const outcome = evaluator.evaluate(transcript, context)
+      if (evaluator.waitsForBatch === true) slot?.release()
       // most checks are synchronous: awaiting them anyway costs a microtask each
       pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator, turn))
     }
@@ -95,7 +104,7 @@ async function grade(job: CaseJob, pair: PairRun): Promise<CaseResult> {
   if (miss) throw miss
   pair.transcript = transcript
   if (transcript.error !== undefined) throw new Error(transcript.error)
-  await check(transcript, evaluators)
+  await check(transcript, evaluators, undefined, slot)
   // the agent's own stop (out of iterations, a truncated reply…) fails the case, unless a check grades the stop
   const stop = evaluators.some((evaluator) => evaluator.gradesStop) ? undefined : agentStopVerdict(transcript)
   if (stop) pair.verdicts.push(named(stop, { name: 'stop_reason' }))
