@@ -19,7 +19,15 @@ export interface OpenReportOptions {
   validate?: boolean
   /** read for secrets to redact @default process.env (`envRedactor`) */
   env?: NodeJS.ProcessEnv
+  /**
+   * redact secrets on the way in @default true; off for the report this process just wrote with the run's redactor
+   * (its rows went through it as they were recorded, its header as it was written)
+   */
+  redact?: boolean
 }
+
+/** A redactor that changes nothing: for a report redacted as it was written. */
+const asWritten: Pick<Redactor, 'value'> = { value: (value) => value }
 
 /**
  * Opens a JSON report. A report in the layout `writeJsonReport` writes (one case per line) streams its cases;
@@ -27,7 +35,8 @@ export interface OpenReportOptions {
  * the file and the first problems when it is not a report.
  */
 export async function openReport(path: string, options: OpenReportOptions = {}): Promise<ReportSource> {
-  const redact = options.env ? createRedactor({ env: options.env }) : envRedactor()
+  const redact =
+    options.redact === false ? asWritten : options.env ? createRedactor({ env: options.env }) : envRedactor()
   // zod and the schemas load only to validate: renderers of the report this process just wrote skip both
   const checks = (options.validate ?? true) ? await loadSchemas() : undefined
   const headerLines: string[] = []
@@ -77,7 +86,7 @@ async function loadSchemas() {
 
 async function parseWhole(
   path: string,
-  redact: Redactor,
+  redact: Pick<Redactor, 'value'>,
   schema: Schemas['report'] | undefined,
 ): Promise<ReportSource> {
   const report = check(path, schema, redact.value(parseJson(path, await readFile(path, 'utf8'))))

@@ -58,7 +58,9 @@ export class FileReporter implements Reporter {
   async onRunEnd(report: RunReport): Promise<void> {
     const renderer = await this.#loadRenderer()
     const json = await ensureJsonReport(report, jsonOptions(this.#options, this.#git))
-    const source = await openReport(json, { validate: false, ...envOption(this.#options) })
+    // this process just wrote it, through the run's redactor: read as it is, unless given an env of its own to redact
+    const { env } = this.#options
+    const source = await openReport(json, { validate: false, ...(env ? { env } : { redact: false }) })
     const path = join(report.dir, renderer.fileName)
     await renderer.render(source, path)
     // report.json is written for the other formats too: the summary lists it whoever wrote it

@@ -143,6 +143,21 @@ describe('openReport', () => {
     expect(source.header.summary.total).toBe(30)
   })
 
+  test('redacts secrets on the way in, unless told the report was redacted as it was written', async () => {
+    const { path, text } = await reportOf([syntheticResult(20), syntheticResult(21)])
+    const credential = 'https://evals:hunter2-hunter2@proxy.example.com'
+    writeFileSync(path, text.replace('"output":"', `"output":"${credential} `))
+    const outputs = async (redact?: boolean): Promise<string[]> => {
+      const source = await openReport(path, { env: {}, ...(redact === undefined ? {} : { redact }) })
+      const found: string[] = []
+      for await (const result of source.cases())
+        found.push('transcript' in result ? (result.transcript?.output ?? '') : '')
+      return found
+    }
+    expect((await outputs())[0]).toMatch(/^https:\/\/evals:\[redacted\]@proxy\.example\.com Your order/)
+    expect((await outputs(false))[0]).toContain(credential)
+  })
+
   test('reads a report reformatted by another tool whole', async () => {
     const { path, text } = await reportOf(syntheticResults(5))
     writeFileSync(path, await format(text, { parser: 'json' }))
