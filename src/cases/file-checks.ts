@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs'
 import { ConfigError } from '../errors.ts'
+import { formatCount } from '../util/format-count.ts'
 
 /** How long a glob may walk before it is stopped as too wide (`/**\/*.csv` walks the whole disk). */
 export const GLOB_TIME_LIMIT_MS = 10_000
@@ -66,7 +67,7 @@ export function checkNesting(path: string, text: string): void {
   }
   if (deepest > MAX_NESTING) {
     throw new ConfigError(
-      `\`${path}\` nests values ${deepest.toLocaleString('en-US')} levels deep; a case file may nest at most ${MAX_NESTING.toLocaleString('en-US')}.`,
+      `\`${path}\` nests values ${formatCount(deepest)} levels deep; a case file may nest at most ${formatCount(MAX_NESTING)}.`,
     )
   }
 }

@@ -19,6 +19,7 @@ import { selectCases } from './select.ts'
 import type { SourceMap } from './source-map.ts'
 import type { SelectOptions, Suite } from './suite.ts'
 import type { CaseDefinition } from './case-definition.ts'
+import { formatCount } from '../util/format-count.ts'
 
 /** Options of `loadSuite`. */
 export interface LoadSuiteOptions {
@@ -89,7 +90,7 @@ async function load(absolute: string, from: string, whole: boolean): Promise<Sui
     if (issues.length >= MAX_FILE_ISSUES) {
       issues.push({
         path: [],
-        message: `stopped after ${MAX_FILE_ISSUES.toLocaleString('en-US')} problems, at case ${(index + 1).toLocaleString('en-US')} of ${entries.length.toLocaleString('en-US')}; fix these and run again`,
+        message: `stopped after ${formatCount(MAX_FILE_ISSUES)} problems, at case ${formatCount(index + 1)} of ${formatCount(entries.length)}; fix these and run again`,
       })
       valid = false
       break

@@ -7,6 +7,7 @@ import { evaluatorDefinitions } from '../evaluators/registry.ts'
 import { didYouMean } from '../util/did-you-mean.ts'
 import { redactPatternProblem } from '../util/redact.ts'
 import { withRenamedKeys } from '../util/renamed-keys.ts'
+import { formatCount } from '../util/format-count.ts'
 
 const kinds = evaluatorDefinitions.map((definition) => definition.kind)
 
@@ -115,7 +116,7 @@ export const MAX_TRIALS = 10_000
 const trials = z
   .int()
   .positive()
-  .max(MAX_TRIALS, { error: `at most ${MAX_TRIALS.toLocaleString('en-US')} trials per case` })
+  .max(MAX_TRIALS, { error: `at most ${formatCount(MAX_TRIALS)} trials per case` })
   .describe('how many times each case runs')
 const tags = z.array(z.string().min(1))
 

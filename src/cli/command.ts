@@ -2,6 +2,7 @@ import { CaseFileError, EvalsError, formatCaseFileIssue, InternalError } from '.
 import { EXIT } from './exit-code.ts'
 import { parseFlags, type FlagTable, type ParsedArgs } from './flag-table.ts'
 import { formatHelp } from './help.ts'
+import { formatCount } from '../util/format-count.ts'
 
 /** What an `evals` subcommand is made of; `defineCommand` adds parsing, `--help` and the error handling. */
 export interface CommandSpec<T extends FlagTable, P extends { help: boolean }> {
@@ -75,9 +76,9 @@ function failed(error: unknown): number {
   if (error instanceof CaseFileError) {
     const count = error.issues.length
     const listed = error.issues.slice(0, LISTED_ISSUES).map(formatCaseFileIssue)
-    if (count > LISTED_ISSUES) listed.push(`… and ${(count - LISTED_ISSUES).toLocaleString('en-US')} more`)
+    if (count > LISTED_ISSUES) listed.push(`… and ${formatCount(count - LISTED_ISSUES)} more`)
     process.stderr.write(
-      `${listed.join('\n')}\n\n${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
+      `${listed.join('\n')}\n\n${formatCount(count)} problem${count === 1 ? '' : 's'} in the case files; nothing ran.\n`,
     )
   } else if (error instanceof InternalError) process.stderr.write(`${error.stack ?? error.message}\n`)
   else if (error instanceof EvalsError) process.stderr.write(`${error.message}\n`)

@@ -20,6 +20,7 @@ import {
   parseGateFlags,
   REPORTER_FLAG,
 } from './shared-flags.ts'
+import { formatCount } from '../util/format-count.ts'
 
 const GATE_SECTION = 'Baselines and the regression gate'
 
@@ -92,7 +93,7 @@ export const RUN_FLAGS = {
     passOn: true,
     description: [
       'the longest text a result stores (output, messages, tool results; default',
-      `${DEFAULT_MAX_STORED_CHARS.toLocaleString('en-US')}); longer text is cut with a marker, the checks see all of it`,
+      `${formatCount(DEFAULT_MAX_STORED_CHARS)}); longer text is cut with a marker, the checks see all of it`,
     ],
   },
   bail: {
@@ -335,9 +336,7 @@ function positiveInteger(value: string, flag: string): number {
 function trialCount(value: string, flag: string): number {
   const n = positiveInteger(value, flag)
   if (n > MAX_TRIALS)
-    throw new ConfigError(
-      `evals run: \`${flag}\` is at most ${MAX_TRIALS.toLocaleString('en-US')}, got "${value}".`,
-    )
+    throw new ConfigError(`evals run: \`${flag}\` is at most ${formatCount(MAX_TRIALS)}, got "${value}".`)
   return n
 }
 

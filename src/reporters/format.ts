@@ -15,17 +15,12 @@ export function makeStyle(color: boolean): Style {
   return { green: wrap(32, 39), red: wrap(31, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22) }
 }
 
+export { formatCount } from '../util/format-count.ts'
+
 export function formatMs(ms: number): string {
   if (ms < 1) return `${ms.toFixed(2)}ms`
   if (ms < 1000) return `${Math.round(ms)}ms`
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`
-}
-
-/** `1234567` → `1,234,567`, as `toLocaleString('en-US')` writes it. */
-export function formatCount(n: number): string {
-  // integers are grouped by hand: the first toLocaleString call loads ICU number formatting (~30 ms, megabytes)
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US')
-  return String(n).replace(/\B(?=(\d{3})+$)/g, ',')
 }
 
 export function formatUsd(usd: number): string {

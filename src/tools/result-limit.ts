@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors.ts'
 import { cutEnd } from '../util/cut-end.ts'
+import { formatCount } from '../util/format-count.ts'
 
 /** Throws a ConfigError unless `limit` is absent or a positive integer. */
 export function checkResultLimit(label: string, option: string, limit: unknown): void {
@@ -17,6 +18,6 @@ export function limitResultText(
   if (limit === undefined || text.length <= limit) return { text }
   const end = cutEnd(text, limit)
   const cut = text.length - end
-  const marker = `…[truncated ${cut.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters]`
+  const marker = `…[truncated ${formatCount(cut)} of ${formatCount(text.length)} characters]`
   return { text: `${text.slice(0, end)}${marker}`, truncatedFrom: text.length }
 }

@@ -1,4 +1,5 @@
 import { cutEnd } from '../../util/cut-end.ts'
+import { formatCount } from '../../util/format-count.ts'
 
 /**
  * Bounds what one result stores. A target may answer with megabytes (a runaway loop, a file dumped into the reply);
@@ -36,5 +37,5 @@ function cut(text: string, maxChars: number): string {
   // never half of a surrogate pair: JSON would carry a lone surrogate
   const end = cutEnd(text, maxChars)
   const kept = text.slice(0, end)
-  return `${kept}…[evals: stored ${end.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; the checks saw all of them; raise --max-stored-chars to keep more]`
+  return `${kept}…[evals: stored ${formatCount(end)} of ${formatCount(text.length)} characters; the checks saw all of them; raise --max-stored-chars to keep more]`
 }
