@@ -37,7 +37,10 @@ export interface Evaluator {
   readonly name: string
   /** contributes this much to the case score @default 1 */
   readonly weight?: number
-  /** true when it calls a model (an LLM judge); lets the runner account judge usage separately */
+  /**
+   * true when it calls a model (an LLM judge, an embedding model): the runner then keeps the pair's concurrency slot
+   * until it is done (see `waitsForBatch`)
+   */
   readonly usesModel?: boolean
   /**
    * true when it checks why the agent stopped (`stop_reason`); the runner then leaves the agent's own stops

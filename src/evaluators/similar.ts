@@ -26,6 +26,7 @@ export const similar = defineEvaluator({
     const references = referenceList(value)
     return {
       name: 'similar',
+      usesModel: true,
       evaluate: async ({ output }, { signal }) => {
         const embedder: EmbeddingModel = await resolved
         const { cosineSimilarity } = await embedding

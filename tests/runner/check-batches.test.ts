@@ -6,6 +6,8 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import type { Evaluator } from '../../src/evaluators/evaluator.ts'
+import { runCase, type CaseJob } from '../../src/runner/execute/run-case.ts'
 import { runSuites } from '../../src/runner/run-suite.ts'
 import { caseOf, readResults, suiteOf, targetOf, tempDir, transcriptOf } from './helpers.ts'
 
@@ -68,4 +70,37 @@ test('with concurrency 4, pairs waiting for their check batch let others start: 
 test('with concurrency 1, each pair runs start to end: its check sees only the targets before it', async () => {
   const seen = await run(1)
   expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+})
+
+test('a pair keeps its slot while a model-calling check is still to come, and lends it once none is', async () => {
+  const released: string[] = []
+  const run = async (evaluators: Evaluator[]) => {
+    const slot = { release: () => released.push(evaluators.map((evaluator) => evaluator.name).join()) }
+    const job: CaseJob = {
+      suite: 'batches',
+      caseId: 'one',
+      trial: 0,
+      tags: [],
+      weight: 1,
+      input: 'hi',
+      vars: {},
+      target: targetOf((input) => transcriptOf(input, 'ok')),
+      evaluators,
+      timeoutMs: 5000,
+    }
+    return runCase(job, new AbortController().signal, slot)
+  }
+  const batched: Evaluator = {
+    name: 'batched',
+    waitsForBatch: true,
+    evaluate: async () => ({ pass: true, reason: 'fine' }),
+  }
+  const judge: Evaluator = {
+    name: 'judge',
+    usesModel: true,
+    evaluate: async () => ({ pass: true, reason: 'fine' }),
+  }
+  await expect(run([batched, judge])).resolves.toMatchObject({ status: 'passed' })
+  await expect(run([judge, batched])).resolves.toMatchObject({ status: 'passed' })
+  expect(released).toEqual(['judge,batched'])
 })

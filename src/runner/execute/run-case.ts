@@ -79,16 +79,20 @@ export async function runCase(job: CaseJob, interrupt: AbortSignal, slot?: PoolS
 async function grade(job: CaseJob, pair: PairRun, slot: PoolSlot | undefined): Promise<CaseResult> {
   if (job.evaluators instanceof Error) throw job.evaluators
   const context = pair.context()
-  /** `slot`: given once the target is done for good (not between a conversation's turns) */
+  /**
+   * `slot`: given once the target is done for good (not between a conversation's turns). It is lent while a check
+   * waits for its batch, unless a model-calling check comes after: model calls never run without a slot.
+   */
   const check = async (
     transcript: Transcript,
     evaluators: readonly Evaluator[],
     turn?: number,
     slot?: PoolSlot,
   ) => {
-    for (const evaluator of evaluators) {
+    const lastModelCall = slot ? evaluators.findLastIndex((evaluator) => evaluator.usesModel === true) : 0
+    for (const [at, evaluator] of evaluators.entries()) {
       const outcome = evaluator.evaluate(transcript, context)
-      if (evaluator.waitsForBatch === true) slot?.release()
+      if (evaluator.waitsForBatch === true && at > lastModelCall) slot?.release()
       // most checks are synchronous: awaiting them anyway costs a microtask each
       pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator, turn))
     }
