@@ -102,3 +102,23 @@ test('stops taking jobs once `shouldStop` says so; running jobs finish', async (
   await expect(done).resolves.toBeUndefined()
   expect(started.map((job) => job.id)).toEqual([0, 1])
 })
+
+test('an error taking the next job rejects the pool, whenever it comes', async () => {
+  let taken = 0
+  const jobs: Iterator<number> = {
+    next: () => {
+      if (++taken === 3) throw new Error('the case list broke')
+      return { done: false, value: taken }
+    },
+  }
+  let finishFirst: (() => void) | undefined
+  const done = runPool(
+    jobs,
+    2,
+    (id) => new Promise<void>((finish) => (id === 1 ? (finishFirst = finish) : undefined)),
+    () => false,
+  )
+  await turn()
+  finishFirst?.()
+  await expect(done).rejects.toThrow('the case list broke')
+})

@@ -14,8 +14,8 @@ const IN_FLIGHT_PER_SLOT = 16
  * Runs `work` over `jobs` with at most `concurrency` holding a slot at once, pulling jobs lazily so a 100k-job run never
  * queues 100k closures. A job that releases its slot early lets the next one start, up to `concurrency × 16` in
  * flight; with a concurrency of 1 a job keeps its slot to the end, so each runs start to end before the next. Stops
- * taking jobs once `shouldStop()` is true; running jobs finish. Rejects with the first job's error, and starts no job
- * after it.
+ * taking jobs once `shouldStop()` is true; running jobs finish. Rejects with the first error of a job or of `jobs`,
+ * and starts no job after it.
  */
 export function runPool<Job>(
   jobs: Iterator<Job>,
@@ -30,11 +30,20 @@ export function runPool<Job>(
   let exhausted = false
   let failed = false
   return new Promise<void>((resolve, reject) => {
+    const fail = (error: unknown): void => {
+      failed = true
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the job's own error, passed on as thrown
+      reject(error)
+    }
     const pump = (): void => {
-      while (free > 0 && inFlight < cap && !exhausted && !failed && !shouldStop()) {
-        const next = jobs.next()
-        if (next.done === true) exhausted = true
-        else start(next.value)
+      try {
+        while (free > 0 && inFlight < cap && !exhausted && !failed && !shouldStop()) {
+          const next = jobs.next()
+          if (next.done === true) exhausted = true
+          else start(next.value)
+        }
+      } catch (error) {
+        fail(error)
       }
       if (inFlight === 0 && !failed) resolve()
     }
@@ -57,10 +66,8 @@ export function runPool<Job>(
           else pump()
         },
         (error: unknown) => {
-          failed = true
           inFlight--
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the job's own error, passed on as thrown
-          reject(error)
+          fail(error)
         },
       )
     }
