@@ -41,6 +41,22 @@ test('two modules that import the same file share one instance of it', async () 
   expect((check.seen as () => number)()).toBe(1)
 })
 
+test('files of one wave each name their own source in import.meta, however their import is written', async () => {
+  const named = (name: string): string =>
+    `export const ${name} = (): string[] => [import.meta.url, import.meta.filename, import.meta.dirname]\n`
+  const dir = project('module', {
+    'agent.ts': `import { written } from './written.js'\nimport { bare } from './bare'\nexport const both = () => [written(), bare()]\n`,
+    'written.ts': named('written'),
+    'bare.ts': named('bare'),
+  })
+
+  const module = await importTypeScript(join(dir, 'agent.ts'))
+
+  expect((module.both as () => string[][])()).toEqual(
+    ['written.ts', 'bare.ts'].map((name) => [pathToFileURL(join(dir, name)).href, join(dir, name), dir]),
+  )
+})
+
 test('a TypeScript file in a CommonJS package still loads (through tsx)', async () => {
   const dir = project('commonjs', { 'fn.ts': 'export const double = (n: number): number => n * 2\n' })
 
