@@ -6,7 +6,8 @@
  *   needs more than stripping: enums, JSX, extensionless imports).
  * - Otherwise (Node 20), a file in an ES-module scope (`"type": "module"`, or `.mts`) is compiled once by esbuild,
  *   one output file per source file, into a cache in the temp directory, and later runs import the cached output
- *   natively while the sources' size and modification time are unchanged. Its relative imports point at the
+ *   natively while the sources' size and modification time are unchanged; a graph reuses the outputs another
+ *   graph compiled for the files they share (see typescript-cache.ts). Its relative imports point at the
  *   other cached outputs, so two entry modules that share a file share one instance of it; package imports point
  *   at the files Node would load; `import.meta.url`, `.filename` and `.dirname` keep naming the source file.
  * - Anything else (CommonJS scope, `.cts`) loads through tsx, as it would under `tsx` itself.
@@ -14,21 +15,23 @@
  * Loading through tsx registers module hooks on a worker thread that every later import in the process then
  * passes through; a cache hit loads neither tsx nor esbuild (`npm run bench:startup` measures the difference).
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
-import { writeFileAtomicSync } from './atomic-file.ts'
-import { tmpdir } from 'node:os'
 import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BuildFailure, OnResolveResult, Plugin } from 'esbuild'
+import {
+  cacheDir,
+  cachedOutput,
+  keyOf,
+  outputOf,
+  recordEntry,
+  reusableImports,
+  saveOutput,
+  sourceStamps,
+} from './typescript-cache.ts'
 
 /** The extensions this loader handles. */
 export const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['.ts', '.mts', '.cts', '.tsx'])
-
-/** bump when the compiled output's shape changes, so old cache entries are not reused */
-const CACHE_FORMAT = 2
-// one per user: another user's files in a shared temp directory are not ours to import
-const cacheDir = join(tmpdir(), `agent-evals-ts-${process.getuid?.() ?? 'user'}`)
 
 /**
  * The module at absolute `path`, a TypeScript file. A syntax error in it, or in a file it imports, is thrown as
@@ -93,32 +96,10 @@ function inModuleScope(path: string): boolean {
   }
 }
 
-/** What a compiled entry depends on: every source file of its graph and the tsconfig.json esbuild read. */
-interface Manifest {
-  format: number
-  files: [path: string, size: number, mtimeMs: number][]
-}
-
-const keyOf = (path: string): string => createHash('sha256').update(path).digest('hex').slice(0, 20)
-const outputOf = (path: string): string => join(cacheDir, `${keyOf(path)}.mjs`)
-const manifestOf = (path: string): string => join(cacheDir, `${keyOf(path)}.json`)
-
-function cachedOutput(path: string): string | undefined {
-  let manifest: Manifest
-  try {
-    manifest = JSON.parse(readFileSync(manifestOf(path), 'utf8')) as Manifest
-  } catch {
-    return undefined
-  }
-  if (manifest.format !== CACHE_FORMAT) return undefined
-  for (const [file, size, mtimeMs] of manifest.files) {
-    const stats = statSync(file, { throwIfNoEntry: false })
-    if (stats?.size !== size || stats.mtimeMs !== mtimeMs) return undefined
-  }
-  return outputOf(path)
-}
-
-/** Compiles `entry` and every TypeScript file it imports, one output each; returns the entry's output, or undefined without esbuild. */
+/**
+ * Compiles `entry` and every TypeScript file it imports that has no good output yet (another graph may have
+ * compiled it), one output each; returns the entry's output, or undefined without esbuild.
+ */
 async function compileGraph(entry: string): Promise<string | undefined> {
   const esbuild = await import('esbuild').catch(() => undefined)
   if (!esbuild) return undefined
@@ -128,6 +109,8 @@ async function compileGraph(entry: string): Promise<string | undefined> {
   // one build per wave, every file of it an entry point: a build of its own per file cost ~30 ms of esbuild's set-up
   // (a cold src/index.ts graph of 370 files: 12 s that way, 3 s so)
   const compile = async (wave: string[]): Promise<void> => {
+    const stamps = new Map(wave.map((source) => [source, sourceStamps(source)]))
+    const imports = new Map(wave.map((source) => [source, new Set<string>()]))
     const result = await build({
       entryPoints: Object.fromEntries(wave.map((source) => [keyOf(source), source])),
       outdir: cacheDir,
@@ -149,30 +132,38 @@ async function compileGraph(entry: string): Promise<string | undefined> {
         'import.meta.filename': `${IMPORT_META}.filename`,
         'import.meta.dirname': `${IMPORT_META}.dirname`,
       },
-      plugins: [pointImportsOutside(sources)],
+      plugins: [
+        pointImportsOutside((importer, source) => {
+          imports.get(importer)?.add(source)
+          sources.add(source)
+        }),
+      ],
     }).catch((error: unknown) => {
       throw new Error(describeFailure(error), { cause: error })
     })
     const sourceOf = new Map(wave.map((source) => [outputOf(source), source]))
     for (const output of result.outputFiles) {
       const source = sourceOf.get(output.path)
-      if (source === undefined) continue
+      const stamp = source === undefined ? undefined : stamps.get(source)
+      if (source === undefined || stamp === undefined) continue
       const meta = { url: pathToFileURL(source).href, filename: source, dirname: dirname(source) }
-      writeFileAtomicSync(output.path, output.text.replace(META_PLACEHOLDER, JSON.stringify(meta)))
+      const text = output.text.replace(META_PLACEHOLDER, JSON.stringify(meta))
+      saveOutput(source, text, stamp, imports.get(source) ?? [])
     }
   }
   // in waves: the files each wave imports are the next
-  const compiled = new Set<string>()
-  while (compiled.size < sources.size) {
-    const wave = [...sources].filter((source) => !compiled.has(source))
-    for (const source of wave) compiled.add(source)
-    await compile(wave)
+  const seen = new Set<string>()
+  while (seen.size < sources.size) {
+    const wave = [...sources].filter((source) => !seen.has(source))
+    for (const source of wave) seen.add(source)
+    const stale = wave.filter((source) => {
+      const imports = reusableImports(source)
+      for (const file of imports ?? []) sources.add(file)
+      return imports === undefined
+    })
+    if (stale.length > 0) await compile(stale)
   }
-  const files = [...sources, ...tsconfigOf(entry)].map((file): Manifest['files'][number] => {
-    const stats = statSync(file)
-    return [file, stats.size, stats.mtimeMs]
-  })
-  writeFileAtomicSync(manifestOf(entry), JSON.stringify({ format: CACHE_FORMAT, files } satisfies Manifest))
+  recordEntry(entry, sources)
   return outputOf(entry)
 }
 
@@ -184,13 +175,14 @@ const RESOLVING = Symbol('resolving')
 
 /**
  * Keeps each file its own module: an import of another of the user's TypeScript files points at that file's
- * output (and queues it in `sources`); any other import points at the file Node would load for it.
+ * output (and is reported to `imported`, to be compiled in the next wave); any other import points at the file Node
+ * would load for it.
  */
-function pointImportsOutside(sources: Set<string>): Plugin {
-  const point = (path: string): OnResolveResult => {
+function pointImportsOutside(imported: (importer: string, source: string) => void): Plugin {
+  const point = (importer: string, path: string): OnResolveResult => {
     if (!TYPESCRIPT_EXTENSIONS.has(extname(path)) || /[\\/]node_modules[\\/]/.test(path))
       return { path: pathToFileURL(path).href, external: true }
-    sources.add(path)
+    imported(importer, path)
     return { path: `./${keyOf(path)}.mjs`, external: true }
   }
   return {
@@ -203,7 +195,7 @@ function pointImportsOutside(sources: Set<string>): Plugin {
         const file = /^\.\.?\//.test(args.path)
           ? existingFile(resolve(args.resolveDir, args.path))
           : undefined
-        if (file !== undefined) return point(file)
+        if (file !== undefined) return point(args.importer, file)
         const resolved = await build.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,
@@ -212,7 +204,7 @@ function pointImportsOutside(sources: Set<string>): Plugin {
         })
         if (resolved.errors.length > 0) return { errors: resolved.errors }
         if (resolved.external) return { path: resolved.path, external: true }
-        return point(resolved.path)
+        return point(args.importer, resolved.path)
       })
     },
   }
@@ -272,13 +264,5 @@ async function diagnose(file: string): Promise<string | undefined> {
     return undefined
   } catch (error) {
     return describeFailure(error)
-  }
-}
-
-function tsconfigOf(entry: string): string[] {
-  for (let dir = dirname(entry); ; dir = dirname(dir)) {
-    const tsconfig = join(dir, 'tsconfig.json')
-    if (existsSync(tsconfig)) return [tsconfig]
-    if (dirname(dir) === dir) return []
   }
 }
