@@ -106,7 +106,7 @@ export function saveOutput(
 }
 
 /** the tsconfig.json esbuild reads for a file: the nearest one up from its folder */
-export function tsconfigOf(file: string): string[] {
+function tsconfigOf(file: string): string[] {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     const tsconfig = join(dir, 'tsconfig.json')
     if (existsSync(tsconfig)) return [tsconfig]
