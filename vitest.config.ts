@@ -56,11 +56,12 @@ const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(r
 
 export default defineConfig({
   test: {
-    // a file's first test may compile the user modules it loads (the agent fixtures and the engine they import),
-    // which takes tens of seconds on a cold, busy 2-core CI machine
+    // a file's first test may compile the user modules it loads on Node 20 (the agent fixtures and the engine they
+    // import: a few seconds cold, the first time in a run; more on a busy 2-core CI machine)
     testTimeout: 60_000,
     // vitest's default leaves one core to itself (cores - 1): on a 2-core machine that is one worker for the whole
-    // suite, while the e2e files mostly wait on their children
+    // suite. One worker per core, not more: the e2e files looked wait-bound only because the esbuild processes their
+    // children start escape the run's CPU accounting; a third worker measured no faster (e2e-heavy subset, 2 cores)
     maxWorkers: availableParallelism(),
     // builds dist/ once for every file that spawns the bin, and fails the run if a test wrote into the repository
     globalSetup: ['tests/setup/global-setup.ts'],

@@ -6,7 +6,8 @@
  *   needs more than stripping: enums, JSX, extensionless imports).
  * - Otherwise (Node 20), a file in an ES-module scope (`"type": "module"`, or `.mts`) is compiled once by esbuild,
  *   one output file per source file, into a cache in the temp directory, and later runs import the cached output
- *   natively while the sources' size and modification time are unchanged. Its relative imports point at the
+ *   natively while the sources' size and modification time are unchanged; a graph reuses the outputs another
+ *   graph compiled for the files they share (see typescript-cache.ts). Its relative imports point at the
  *   other cached outputs, so two entry modules that share a file share one instance of it; package imports point
  *   at the files Node would load; `import.meta.url`, `.filename` and `.dirname` keep naming the source file.
  * - Anything else (CommonJS scope, `.cts`) loads through tsx, as it would under `tsx` itself.
@@ -14,21 +15,23 @@
  * Loading through tsx registers module hooks on a worker thread that every later import in the process then
  * passes through; a cache hit loads neither tsx nor esbuild (`npm run bench:startup` measures the difference).
  */
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
-import { writeFileAtomicSync } from './atomic-file.ts'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { BuildFailure, Plugin } from 'esbuild'
+import type { BuildFailure, OnResolveResult, Plugin } from 'esbuild'
+import {
+  cacheDir,
+  cachedOutput,
+  keyOf,
+  outputOf,
+  recordEntry,
+  reusableImports,
+  saveOutput,
+  sourceStamps,
+} from './typescript-cache.ts'
 
 /** The extensions this loader handles. */
 export const TYPESCRIPT_EXTENSIONS: ReadonlySet<string> = new Set(['.ts', '.mts', '.cts', '.tsx'])
-
-/** bump when the compiled output's shape changes, so old cache entries are not reused */
-const CACHE_FORMAT = 1
-// one per user: another user's files in a shared temp directory are not ours to import
-const cacheDir = join(tmpdir(), `agent-evals-ts-${process.getuid?.() ?? 'user'}`)
 
 /**
  * The module at absolute `path`, a TypeScript file. A syntax error in it, or in a file it imports, is thrown as
@@ -93,43 +96,25 @@ function inModuleScope(path: string): boolean {
   }
 }
 
-/** What a compiled entry depends on: every source file of its graph and the tsconfig.json esbuild read. */
-interface Manifest {
-  format: number
-  files: [path: string, size: number, mtimeMs: number][]
-}
-
-const keyOf = (path: string): string => createHash('sha256').update(path).digest('hex').slice(0, 20)
-const outputOf = (path: string): string => join(cacheDir, `${keyOf(path)}.mjs`)
-const manifestOf = (path: string): string => join(cacheDir, `${keyOf(path)}.json`)
-
-function cachedOutput(path: string): string | undefined {
-  let manifest: Manifest
-  try {
-    manifest = JSON.parse(readFileSync(manifestOf(path), 'utf8')) as Manifest
-  } catch {
-    return undefined
-  }
-  if (manifest.format !== CACHE_FORMAT) return undefined
-  for (const [file, size, mtimeMs] of manifest.files) {
-    const stats = statSync(file, { throwIfNoEntry: false })
-    if (stats?.size !== size || stats.mtimeMs !== mtimeMs) return undefined
-  }
-  return outputOf(path)
-}
-
-/** Compiles `entry` and every TypeScript file it imports, one output each; returns the entry's output, or undefined without esbuild. */
+/**
+ * Compiles `entry` and every TypeScript file it imports that has no good output yet (another graph may have
+ * compiled it), one output each; returns the entry's output, or undefined without esbuild.
+ */
 async function compileGraph(entry: string): Promise<string | undefined> {
   const esbuild = await import('esbuild').catch(() => undefined)
   if (!esbuild) return undefined
   const { build } = esbuild
   mkdirSync(cacheDir, { recursive: true })
   const sources = new Set([entry])
-  const compile = async (source: string): Promise<void> => {
-    const url = pathToFileURL(source).href
+  // one build per wave, every file of it an entry point: a build of its own per file cost ~30 ms of esbuild's set-up
+  // (a cold src/index.ts graph of 370 files: 12 s that way, 3 s so)
+  const compile = async (wave: string[]): Promise<void> => {
+    const stamps = new Map(wave.map((source) => [source, sourceStamps(source)]))
+    const imports = new Map(wave.map((source) => [source, new Set<string>()]))
     const result = await build({
-      entryPoints: [source],
-      outfile: outputOf(source),
+      entryPoints: Object.fromEntries(wave.map((source) => [keyOf(source), source])),
+      outdir: cacheDir,
+      outExtension: { '.js': '.mjs' },
       write: false,
       bundle: true,
       format: 'esm',
@@ -140,44 +125,77 @@ async function compileGraph(entry: string): Promise<string | undefined> {
       target: `node${process.versions.node}`,
       sourcemap: 'inline',
       logLevel: 'silent',
+      // each output names its own source, on the banner's line (outside the source map, so lines still match)
+      banner: { js: `const ${IMPORT_META} = ${META_PLACEHOLDER};` },
       define: {
-        'import.meta.url': JSON.stringify(url),
-        'import.meta.filename': JSON.stringify(source),
-        'import.meta.dirname': JSON.stringify(dirname(source)),
+        'import.meta.url': `${IMPORT_META}.url`,
+        'import.meta.filename': `${IMPORT_META}.filename`,
+        'import.meta.dirname': `${IMPORT_META}.dirname`,
       },
-      plugins: [pointImportsOutside(sources)],
+      plugins: [
+        pointImportsOutside((importer, source) => {
+          imports.get(importer)?.add(source)
+          sources.add(source)
+        }),
+      ],
     }).catch((error: unknown) => {
       throw new Error(describeFailure(error), { cause: error })
     })
-    writeFileAtomicSync(outputOf(source), result.outputFiles[0]?.text ?? '')
+    const sourceOf = new Map(wave.map((source) => [outputOf(source), source]))
+    for (const output of result.outputFiles) {
+      const source = sourceOf.get(output.path)
+      const stamp = source === undefined ? undefined : stamps.get(source)
+      if (source === undefined || stamp === undefined) continue
+      const meta = { url: pathToFileURL(source).href, filename: source, dirname: dirname(source) }
+      const text = output.text.replace(META_PLACEHOLDER, JSON.stringify(meta))
+      saveOutput(source, text, stamp, imports.get(source) ?? [])
+    }
   }
-  // in waves: the files each wave imports are the next; one at a time took 70 ms a file (30 s for 400)
-  const compiled = new Set<string>()
-  while (compiled.size < sources.size) {
-    const wave = [...sources].filter((source) => !compiled.has(source))
-    for (const source of wave) compiled.add(source)
-    await Promise.all(wave.map(compile))
+  // in waves: the files each wave imports are the next
+  const seen = new Set<string>()
+  while (seen.size < sources.size) {
+    const wave = [...sources].filter((source) => !seen.has(source))
+    for (const source of wave) seen.add(source)
+    const stale = wave.filter((source) => {
+      const imports = reusableImports(source)
+      for (const file of imports ?? []) sources.add(file)
+      return imports === undefined
+    })
+    if (stale.length > 0) await compile(stale)
   }
-  const files = [...sources, ...tsconfigOf(entry)].map((file): Manifest['files'][number] => {
-    const stats = statSync(file)
-    return [file, stats.size, stats.mtimeMs]
-  })
-  writeFileAtomicSync(manifestOf(entry), JSON.stringify({ format: CACHE_FORMAT, files } satisfies Manifest))
+  recordEntry(entry, sources)
   return outputOf(entry)
 }
+
+/** what `import.meta.url`, `.filename` and `.dirname` become in an output: a constant its first line declares */
+const IMPORT_META = '__agentEvalsImportMeta'
+const META_PLACEHOLDER = '__agentEvalsImportMetaOfThisFile__'
 
 const RESOLVING = Symbol('resolving')
 
 /**
  * Keeps each file its own module: an import of another of the user's TypeScript files points at that file's
- * output (and queues it in `sources`); any other import points at the file Node would load for it.
+ * output (and is reported to `imported`, to be compiled in the next wave); any other import points at the file Node
+ * would load for it.
  */
-function pointImportsOutside(sources: Set<string>): Plugin {
+function pointImportsOutside(imported: (importer: string, source: string) => void): Plugin {
+  const point = (importer: string, path: string): OnResolveResult => {
+    if (!TYPESCRIPT_EXTENSIONS.has(extname(path)) || /[\\/]node_modules[\\/]/.test(path))
+      return { path: pathToFileURL(path).href, external: true }
+    imported(importer, path)
+    return { path: `./${keyOf(path)}.mjs`, external: true }
+  }
   return {
     name: 'agent-evals-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === 'entry-point' || args.pluginData === RESOLVING) return undefined
+        if (args.path.startsWith('node:')) return { path: args.path, external: true }
+        // a relative import of a file that exists is that file: no round trip to esbuild's resolver (most imports)
+        const file = /^\.\.?\//.test(args.path)
+          ? existingFile(resolve(args.resolveDir, args.path))
+          : undefined
+        if (file !== undefined) return point(args.importer, file)
         const resolved = await build.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,
@@ -186,17 +204,15 @@ function pointImportsOutside(sources: Set<string>): Plugin {
         })
         if (resolved.errors.length > 0) return { errors: resolved.errors }
         if (resolved.external) return { path: resolved.path, external: true }
-        if (
-          TYPESCRIPT_EXTENSIONS.has(extname(resolved.path)) &&
-          !/[\\/]node_modules[\\/]/.test(resolved.path)
-        ) {
-          sources.add(resolved.path)
-          return { path: `./${keyOf(resolved.path)}.mjs`, external: true }
-        }
-        return { path: pathToFileURL(resolved.path).href, external: true }
+        return point(args.importer, resolved.path)
       })
     },
   }
+}
+
+/** the real path of the file at `path` (symlinks followed, as esbuild's resolver does); undefined if none */
+function existingFile(path: string): string | undefined {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ? realpathSync(path) : undefined
 }
 
 /** esbuild's errors as `file:line:column: message` lines (1-based, as editors count) */
@@ -248,13 +264,5 @@ async function diagnose(file: string): Promise<string | undefined> {
     return undefined
   } catch (error) {
     return describeFailure(error)
-  }
-}
-
-function tsconfigOf(entry: string): string[] {
-  for (let dir = dirname(entry); ; dir = dirname(dir)) {
-    const tsconfig = join(dir, 'tsconfig.json')
-    if (existsSync(tsconfig)) return [tsconfig]
-    if (dirname(dir) === dir) return []
   }
 }

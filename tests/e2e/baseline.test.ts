@@ -23,13 +23,16 @@ function project(): string {
   copyFileSync(join(repo, 'cases', 'quickstart.yaml'), join(dir, 'cases', 'quickstart.yaml'))
   for (const file of ['support.ts', 'checks.ts'])
     copyFileSync(join(repo, 'cases', 'agents', file), join(dir, 'cases', 'agents', file))
+  // an ES-module package, as `evals init` writes one: without it Node 20 loads each .ts file as CommonJS, through tsx,
+  // which turns the whole agent-evals bundle into CommonJS on every run (3.6 s a run instead of 1 s)
+  writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n')
   // the agent imports `agent-evals` and zod, as in a user's project
   mkdirSync(join(dir, 'node_modules'))
   symlinkSync(repo, join(dir, 'node_modules', 'agent-evals'))
   symlinkSync(join(repo, 'node_modules', 'zod'), join(dir, 'node_modules', 'zod'))
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim()
   git('init', '-q', '-b', 'main')
-  git('add', 'cases')
+  git('add', 'cases', 'package.json')
   git('-c', 'user.name=evals', '-c', 'user.email=evals@example.com', 'commit', '-q', '-m', 'quickstart')
   return dir
 }
@@ -144,7 +147,7 @@ describe('baselines end to end (built bin)', () => {
     expect(shown.stdout).toContain(
       `Taken     ${baseline.createdAt} · commit ${headOf(dir).slice(0, 12)} (main)\n`,
     )
-  }, 180_000) // a dozen whole runs of the built bin: 40 s alone, more beside the typecheck and lint on 2 cores
+  }, 180_000) // a dozen whole runs of the built bin: 15 s alone, more beside the typecheck and lint on 2 cores
 
   test('--update-baseline refuses a run with a failing case and names it; --force writes it anyway', async () => {
     const dir = project()

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
 import { importTypeScript } from '../../src/util/import-typescript.ts'
+import { outputOf } from '../../src/util/typescript-cache.ts'
 import { repo } from '../e2e/helpers.ts'
 
 /** A temporary project: `files` by relative path, and a package.json of `type`. */
@@ -39,6 +40,44 @@ test('two modules that import the same file share one instance of it', async () 
   ;(agent.run as (input: string) => string)('one')
 
   expect((check.seen as () => number)()).toBe(1)
+})
+
+test('a second entry reuses the compiled files it shares with the first, and recompiles one that changed', async () => {
+  const dir = project('module', {
+    'store.ts': 'export const calls: string[] = []\n',
+    'agent.ts': `import { calls } from './store.ts'\nexport const agentCalls = calls\n`,
+    'check.ts': `import { calls } from './store.ts'\nexport const checkCalls = calls\n`,
+    'later.ts': `import { calls } from './store.ts'\nexport const laterCalls = calls\n`,
+  })
+  const store = outputOf(join(dir, 'store.ts'))
+  const onDisk = (): number => statSync(store).ino
+
+  await importTypeScript(join(dir, 'agent.ts'))
+  const compiled = onDisk()
+  await importTypeScript(join(dir, 'check.ts'))
+
+  // a compile writes a new file and renames it into place: the same inode means store.ts was not compiled again
+  expect(onDisk()).toBe(compiled)
+  writeFileSync(join(dir, 'store.ts'), 'export const calls: string[] = ["changed"]\n')
+  await importTypeScript(join(dir, 'later.ts'))
+  expect(onDisk()).not.toBe(compiled)
+  expect(readFileSync(store, 'utf8')).toContain('"changed"')
+})
+
+test('files of one wave each name their own source in import.meta, however their import is written', async () => {
+  const named = (name: string): string =>
+    `export const ${name} = (): string[] => [import.meta.url, import.meta.filename, import.meta.dirname]\n`
+  const dir = project('module', {
+    'agent.ts': `import { written } from './written.js'\nimport { bare } from './bare'\nexport const both = () => [written(), bare()]\n`,
+    'written.ts': named('written'),
+    'bare.ts': named('bare'),
+  })
+
+  const module = await importTypeScript(join(dir, 'agent.ts'))
+
+  expect((module.both as () => string[][])()).toEqual(
+    ['written.ts', 'bare.ts'].map((name) => [pathToFileURL(join(dir, name)).href, join(dir, name), dir]),
+  )
 })
 
 test('a TypeScript file in a CommonJS package still loads (through tsx)', async () => {
