@@ -158,4 +158,22 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // Type-aware rules cost CPU on every file they run on (the lint half of `npm test` is budgeted). Tests keep the
+  // ones that catch a test that cannot fail: a promise nobody awaits (its assertions run after the test has passed),
+  // an `await` on a non-promise, a promise where a callback's result is ignored. The rest judge code style and `any`
+  // hygiene, which in a test only change how an assertion is written: tsc still checks every test's types.
+  {
+    files: ['tests/**'],
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // a sample user project with its own tsconfig (a second program for ESLint to build); tsc checks its types
+  {
+    files: ['tests/fixtures/vitest-project/**'],
+    ...tseslint.configs.disableTypeChecked,
+  },
 )

@@ -141,7 +141,6 @@ describe('errors go back to the model', () => {
       description: 'Throws a string',
       parameters: z.object({}),
       execute: () => {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- foreign code can throw anything
         throw 'not an error'
       },
     })

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/unbound-method, @typescript-eslint/no-invalid-void-type -- type tests read the matchers' types and never call them */
+/* eslint-disable @typescript-eslint/no-invalid-void-type -- type tests read the matchers' types and never call them */
 import { describe, expect, expectTypeOf, test } from 'vitest'
 import { z } from 'zod'
 import type { CaseDefinition } from '../../src/cases/case-definition.ts'
