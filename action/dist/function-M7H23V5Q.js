@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{functionTarget,wrapFunction}from"./chunk-VVRTXSD5.js";import"./chunk-DZG7N232.js";import"./chunk-LKPMXGCS.js";import"./chunk-3XWBYAZM.js";import"./chunk-DAYHWMZM.js";import"./chunk-Z2JZU4SJ.js";import"./chunk-7VTHMDZS.js";import"./chunk-C7VENNVE.js";export{functionTarget,wrapFunction};
