@@ -86,6 +86,8 @@ function runBatch(calls: Call[]): { at: number; error?: unknown } | undefined {
     script.runInContext(sandbox, timeout === undefined ? {} : { timeout })
     return undefined
   } catch (error) {
+    // the watchdog can fire after the last call has settled, before the script returns: nothing was stopped
+    if (current >= calls.length) return undefined
     const timedOut = (error as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
     return timedOut ? { at: current } : { at: current, error }
   } finally {

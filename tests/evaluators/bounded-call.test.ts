@@ -94,3 +94,36 @@ test('process.exit in a call errors that call, named, and leaves process.exit as
     expect((settled[1].reason as Error).message).toMatch(/^exits called `process.exit\(3\)`/)
   expect(Reflect.get(process, 'exit')).toBe(exit)
 })
+
+test('a watchdog that fires just after the last call returned stops nothing and blames no one', async () => {
+  // each call spins to a hair before its deadline, so the watchdog often fires between its return and the script's
+  // (that once threw a TypeError out of the turn: the stopped call's index was past the batch)
+  const errors: unknown[] = []
+  const caught = (error: unknown): void => {
+    errors.push(error)
+  }
+  process.on('uncaughtException', caught)
+  try {
+    for (let round = 0; round < 150; round++) {
+      const deadline = performance.now() + 2
+      const outcome = await Promise.allSettled([
+        callBounded(
+          () => {
+            while (performance.now() < deadline - 0.02 * (round % 5)) {
+              // spins up to the deadline
+            }
+            return round
+          },
+          deadline,
+          'edge',
+        ),
+      ])
+      expect(outcome[0]?.status === 'rejected' ? outcome[0].reason : undefined).toSatisfy(
+        (reason: unknown) => reason === undefined || reason instanceof TimeoutError,
+      )
+    }
+  } finally {
+    process.off('uncaughtException', caught)
+  }
+  expect(errors).toEqual([])
+})
