@@ -1,5 +1,6 @@
 import type { CaseStats, RunReport } from '../model/run-report.ts'
-import { formatCount, type Style } from './format.ts'
+import { formatCount } from '../util/format-count.ts'
+import type { Style } from './format.ts'
 import { inert } from './inert.ts'
 
 /** the per-case trials table lists every case up to this many, else only the cases that did not always pass */

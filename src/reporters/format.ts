@@ -15,8 +15,6 @@ export function makeStyle(color: boolean): Style {
   return { green: wrap(32, 39), red: wrap(31, 39), yellow: wrap(33, 39), dim: wrap(2, 22), bold: wrap(1, 22) }
 }
 
-export { formatCount } from '../util/format-count.ts'
-
 export function formatMs(ms: number): string {
   if (ms < 1) return `${ms.toFixed(2)}ms`
   if (ms < 1000) return `${Math.round(ms)}ms`

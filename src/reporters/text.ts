@@ -1,7 +1,7 @@
 import { checkName } from '../report-file/check-name.ts'
 import type { ReportCase } from '../report-file/schema.ts'
 import { cutEnd } from '../util/cut-end.ts'
-import { formatCount } from './format.ts'
+import { formatCount } from '../util/format-count.ts'
 
 const CONTROL =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point

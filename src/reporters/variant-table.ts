@@ -1,6 +1,7 @@
 import type { ReportHeader } from '../report-file/schema.ts'
 import { testName } from '../baselines/format.ts'
-import { formatCount, formatMs, formatUsd } from './format.ts'
+import { formatCount } from '../util/format-count.ts'
+import { formatMs, formatUsd } from './format.ts'
 
 /** The variant comparison as report.json holds it (a run's `VariantComparison` is one). */
 type VariantComparison = NonNullable<ReportHeader['variants']>

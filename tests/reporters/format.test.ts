@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatCount } from '../../src/reporters/format.ts'
+import { formatCount } from '../../src/util/format-count.ts'
 
 test('formatCount groups thousands exactly as toLocaleString("en-US") does', () => {
   const values = [

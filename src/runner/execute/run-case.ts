@@ -89,10 +89,10 @@ async function grade(job: CaseJob, pair: PairRun, slot: PoolSlot | undefined): P
     turn?: number,
     slot?: PoolSlot,
   ) => {
-    const lastModelCall = slot ? evaluators.findLastIndex((evaluator) => evaluator.usesModel === true) : 0
+    const lastModelCall = evaluators.findLastIndex((evaluator) => evaluator.usesModel === true)
     for (const [at, evaluator] of evaluators.entries()) {
       const outcome = evaluator.evaluate(transcript, context)
-      if (evaluator.waitsForBatch === true && at > lastModelCall) slot?.release()
+      if (slot && evaluator.waitsForBatch === true && at > lastModelCall) slot.release()
       // most checks are synchronous: awaiting them anyway costs a microtask each
       pair.verdicts.push(named(isPromiseLike(outcome) ? await outcome : outcome, evaluator, turn))
     }
