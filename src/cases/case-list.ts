@@ -233,6 +233,7 @@ class Heads {
 class HashColumn {
   #bytes: Buffer
   #length = 0
+  readonly #hex: (string | undefined)[] = []
 
   constructor(size: number) {
     this.#bytes = Buffer.alloc(size * HASH_BYTES)
@@ -249,8 +250,8 @@ class HashColumn {
     this.#length++
   }
 
-  /** the 16 hex characters `hashInput` gives */
+  /** the 16 hex characters `hashInput` gives; made once per case, as a run's summaries read each several times */
   hex(index: number): string {
-    return this.#bytes.toString('hex', index * HASH_BYTES, (index + 1) * HASH_BYTES)
+    return (this.#hex[index] ??= this.#bytes.toString('hex', index * HASH_BYTES, (index + 1) * HASH_BYTES))
   }
 }

@@ -236,11 +236,12 @@ export const caseSchema = z
     simulated_user: simulatedUserSchema
       .optional()
       .describe('a model plays the user; `expect`, `assert` and `judge` check the whole conversation'),
+    // defaults as functions: zod copies a default given as a value (`shallowClone`) on every case that lacks it
     vars: z
       .record(z.string(), z.unknown())
-      .default({})
+      .default(() => ({}))
       .describe('handlebars variables for input and checks; strict'),
-    tags: tags.default([]),
+    tags: tags.default(() => []),
     weight: z.number().nonnegative().default(1),
     critical: z
       .union([

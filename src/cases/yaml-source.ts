@@ -31,27 +31,35 @@ export function parseYamlSource(text: string): SourceMap {
 
 const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']
 
+// module constants: a regular expression literal in a function body makes a new RegExp object at each call, and
+// these run for every plain scalar and key of a case file
+const NULL = /^(?:~|[Nn]ull|NULL)?$/
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/
+const OCTAL = /^0o[0-7]+$/
+const DECIMAL = /^[-+]?[0-9]+$/
+const HEX = /^0x[0-9a-fA-F]+$/
+const INFINITY_OR_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/
+const EXPONENT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/
+const FRACTION = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
+
 /** `yaml`'s core schema scalars (yaml/dist/schema/core), resolved the way `yaml` resolves them. */
 const coreScalars = [
-  scalarTag('null', ['', '~', 'n', 'N'], (source) =>
-    /^(?:~|[Nn]ull|NULL)?$/.test(source) ? null : NOT_RESOLVED,
-  ),
+  scalarTag('null', ['', '~', 'n', 'N'], (source) => (NULL.test(source) ? null : NOT_RESOLVED)),
   scalarTag('bool', ['t', 'T', 'f', 'F'], (source) =>
-    /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(source) ? source[0] === 't' || source[0] === 'T' : NOT_RESOLVED,
+    BOOL.test(source) ? source[0] === 't' || source[0] === 'T' : NOT_RESOLVED,
   ),
   scalarTag('int', ['-', '+', ...digits], (source) => {
-    if (/^0o[0-7]+$/.test(source)) return parseInt(source.slice(2), 8)
-    if (/^[-+]?[0-9]+$/.test(source)) return parseInt(source, 10)
-    if (/^0x[0-9a-fA-F]+$/.test(source)) return parseInt(source.slice(2), 16)
+    if (OCTAL.test(source)) return parseInt(source.slice(2), 8)
+    if (DECIMAL.test(source)) return parseInt(source, 10)
+    if (HEX.test(source)) return parseInt(source.slice(2), 16)
     return NOT_RESOLVED
   }),
   scalarTag('float', ['-', '+', '.', ...digits], (source) => {
-    if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(source)) {
+    if (INFINITY_OR_NAN.test(source)) {
       if (source.slice(-3).toLowerCase() === 'nan') return Number.NaN
       return source.startsWith('-') ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
     }
-    if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(source)) return parseFloat(source)
-    if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(source)) return parseFloat(source)
+    if (EXPONENT.test(source) || FRACTION.test(source)) return parseFloat(source)
     return NOT_RESOLVED
   }),
 ]

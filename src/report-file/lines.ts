@@ -7,30 +7,47 @@ export interface Line {
   bytes: number
 }
 
+const NEWLINE = 10
+
 /** Reads a file line by line without holding more than one chunk and one line in memory. */
 export async function* readLines(path: string): AsyncGenerator<Line> {
-  let pending: Buffer[] = []
-  let pendingBytes = 0
+  for await (const lines of readLineBatches(path)) yield* lines
+}
+
+/**
+ * `readLines` a chunk (1 MiB) at a time: the lines that end in it, in order. Each chunk is decoded once, up to its
+ * last newline (a newline byte never occurs inside a multi-byte UTF-8 character), and a reader that parses every
+ * line pays one asynchronous step per chunk rather than per line.
+ */
+export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
+  let pending: Buffer | undefined
   let offset = 0
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const data = pending === undefined ? chunk : Buffer.concat([pending, chunk])
+    const last = data.lastIndexOf(NEWLINE)
+    if (last === -1) {
+      pending = data
+      continue
+    }
+    const text = data.toString('utf8', 0, last)
+    // all ASCII: a line's bytes are its characters; else its newline byte is found in the bytes too (a newline byte
+    // always decodes to a newline, even amid invalid UTF-8, whose bytes the text no longer measures)
+    const ascii = text.length === last
+    const lines: Line[] = []
     let start = 0
-    let newline = chunk.indexOf(10, start)
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline)
-      const bytes = pendingBytes + piece.length
-      const text =
-        pendingBytes === 0 ? piece.toString('utf8') : Buffer.concat([...pending, piece]).toString('utf8')
-      yield { text, offset, bytes }
+    let byteStart = 0
+    for (;;) {
+      const newline = text.indexOf('\n', start)
+      const end = newline === -1 ? last : ascii ? newline : data.indexOf(NEWLINE, byteStart)
+      const bytes = end - byteStart
+      lines.push({ text: text.slice(start, newline === -1 ? text.length : newline), offset, bytes })
       offset += bytes + 1
-      pending = []
-      pendingBytes = 0
+      if (newline === -1) break
       start = newline + 1
-      newline = chunk.indexOf(10, start)
+      byteStart = end + 1
     }
-    if (start < chunk.length) {
-      pending.push(chunk.subarray(start))
-      pendingBytes += chunk.length - start
-    }
+    yield lines
+    pending = last + 1 < data.length ? data.subarray(last + 1) : undefined
   }
-  if (pendingBytes > 0) yield { text: Buffer.concat(pending).toString('utf8'), offset, bytes: pendingBytes }
+  if (pending !== undefined) yield [{ text: pending.toString('utf8'), offset, bytes: pending.length }]
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { z } from 'zod'
 import { ConfigError } from '../errors.ts'
 import { createRedactor, envRedactor, type Redactor } from '../util/redact.ts'
-import { readLines } from './lines.ts'
+import { readLineBatches, readLines } from './lines.ts'
 import type { ReportCase, ReportHeader } from './schema.ts'
 import { REPORT_SCHEMA_VERSION } from './version.ts'
 import { CASES_OPENER } from './write-json.ts'
@@ -63,14 +63,16 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
     async *cases() {
       let inCases = false
       let index = 0
-      for await (const line of readLines(path)) {
-        if (!inCases) {
-          inCases = line.text === CASES_OPENER
-          continue
+      for await (const lines of readLineBatches(path)) {
+        for (const { text } of lines) {
+          if (!inCases) {
+            inCases = text === CASES_OPENER
+            continue
+          }
+          if (text.trim() === ']') return
+          const value = redact.value(parseJson(path, caseText(text)))
+          yield check(path, checks?.caseResult, value, `cases[${index++}]`)
         }
-        if (line.text.trim() === ']') return
-        const value = redact.value(parseJson(path, caseText(line.text)))
-        yield check(path, checks?.caseResult, value, `cases[${index++}]`)
       }
     },
   }

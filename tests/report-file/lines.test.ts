@@ -35,3 +35,23 @@ test('keeps lines whole across chunks, however long', async () => {
   expect(got.map((line) => line.offset)).toEqual([0, 1_048_571, 4_048_572, 4_048_574, 7_048_573])
   expect(got[1]?.text).toBe(long)
 })
+
+test('measures lines in the bytes of the file, even where they are not valid UTF-8', async () => {
+  // a lone continuation byte, a truncated 3-byte character before a newline, CRLF, and a 4-byte character
+  const content = Buffer.concat([
+    Buffer.from('a\x80b', 'latin1'),
+    Buffer.from('\n'),
+    Buffer.from([0xe2, 0x82]),
+    Buffer.from('\nc\r\n😀\n'),
+  ])
+  const got = await lines(file(content))
+  expect(got).toEqual([
+    { text: 'a\uFFFDb', offset: 0, bytes: 3 },
+    { text: '\uFFFD', offset: 4, bytes: 2 },
+    { text: 'c\r', offset: 7, bytes: 2 },
+    { text: '😀', offset: 10, bytes: 4 },
+  ])
+  // each line's bytes are where the offsets say
+  for (const line of got)
+    expect(content.subarray(line.offset, line.offset + line.bytes).toString()).toBe(line.text)
+})

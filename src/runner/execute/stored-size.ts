@@ -26,7 +26,10 @@ function bound(value: unknown, maxChars: number): unknown {
     return copy ?? value
   }
   let copy: Record<string, unknown> | undefined
-  for (const [key, item] of Object.entries(value)) {
+  // for…in, not Object.entries: no array per property, for every object of every result
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const item = (value as Record<string, unknown>)[key]
     const bounded = bound(item, maxChars)
     if (bounded !== item) (copy ??= { ...value })[key] = bounded
   }
