@@ -136,7 +136,9 @@ function scanEvents(text: string, events: readonly Event[]): number[] | undefine
   const caseOffsets: number[] = []
   let documents = 0
   let rootKey: string | undefined
-  for (const event of events) {
+  // an index loop: this runs once, mostly before it is optimised, where for…of allocates a result per event
+  for (let at = 0; at < events.length; at++) {
+    const event = events[at] as Event
     if (event.type === EVENT_ID.POP) {
       stack.pop()
       continue

@@ -1,11 +1,11 @@
 import { ConfigError } from '../errors.ts'
 import { redactPatternProblem } from './redact/pattern-check.ts'
 import {
+  hasShapeTrigger,
   loadedSecretShapes,
   loadSecretShapes,
   mayHoldShapeText,
   OWN_SHAPES,
-  SHAPE_TRIGGER,
   type ShapeScanner,
 } from './redact/secret-shapes.ts'
 
@@ -195,7 +195,7 @@ export function createRedactor(options: RedactionOptions = {}): Redactor {
       const text = bytes.toString(bytesTest.encoding)
       return (
         bytesTest.pattern.test(text) ||
-        ((lazy || options.shapes !== undefined) && SHAPE_TRIGGER.test(text)) ||
+        ((lazy || options.shapes !== undefined) && hasShapeTrigger(text)) ||
         hasSecretKey(text)
       )
     },

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { registerProvider } from '../../src/providers/registry.ts'
 import { createRedactor, loadSecretShapes, redactPatternProblem } from '../../src/util/redact.ts'
-import { mayHoldShapeText } from '../../src/util/redact/secret-shapes.ts'
+import { hasShapeTrigger, mayHoldShapeText } from '../../src/util/redact/secret-shapes.ts'
 
 // fake keys of the shapes secretlint's rules look for, built here so no scanner flags this file
 const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(3)}f6G7H8`
@@ -244,4 +244,35 @@ test('short strings are still searched when something short can match: a given 4
     short: 'acme123',
     key: '[redacted ACME_API_KEY]',
   })
+})
+
+test('the shape trigger, counted by hand, says what its regular expression says', () => {
+  // the reference: a run of 16 letters and digits, a PEM header or a URL
+  const reference = /[A-Za-z0-9]{16}|-----BEGIN|:\/\//
+  const alphabet = [
+    'a',
+    'Z',
+    '7',
+    '-',
+    ':',
+    '/',
+    ' ',
+    'é',
+    '_',
+    '-----BEGIN',
+    '://',
+    'x'.repeat(15),
+    'Q'.repeat(16),
+  ]
+  let state = 7
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31)
+  for (let round = 0; round < 5000; round++) {
+    let text = ''
+    const parts = next() % 12
+    for (let part = 0; part < parts; part++) text += alphabet[next() % alphabet.length] ?? ''
+    expect(hasShapeTrigger(text), JSON.stringify(text)).toBe(reference.test(text))
+  }
+  expect(hasShapeTrigger('a'.repeat(15))).toBe(false)
+  expect(hasShapeTrigger(`${'a'.repeat(8)}-${'b'.repeat(8)}`)).toBe(false)
+  expect(hasShapeTrigger(`x${'a'.repeat(16)}`)).toBe(true)
 })
