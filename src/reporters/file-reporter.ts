@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { openReport } from '../report-file/read.ts'
+import { openReport, type ReportSource } from '../report-file/read.ts'
+import { shareCases } from '../report-file/shared-cases.ts'
 import { ensureJsonReport, type JsonReportOptions } from '../report-file/write-json.ts'
 import { gitInfo, type GitInfo } from '../util/git.ts'
 import type { LoadRenderer } from './renderer.ts'
@@ -38,16 +39,17 @@ export class JsonReporter implements Reporter {
 }
 
 /**
- * Renders one format from the run's `report.json` when the run ends (writing report.json first if no JSON
- * reporter did), into the run directory.
+ * Renders one format, or several, from the run's `report.json` when the run ends (writing report.json first if no
+ * JSON reporter did), into the run directory. Several formats read the report once: each case is parsed once and
+ * handed to every renderer (`shareCases`).
  */
 export class FileReporter implements Reporter {
-  readonly #loadRenderer: LoadRenderer
+  readonly #loadRenderers: readonly LoadRenderer[]
   readonly #options: ReporterOptions
   #git: Promise<GitInfo> | undefined
 
-  constructor(loadRenderer: LoadRenderer, options: ReporterOptions = {}) {
-    this.#loadRenderer = loadRenderer
+  constructor(loadRenderer: LoadRenderer | readonly LoadRenderer[], options: ReporterOptions = {}) {
+    this.#loadRenderers = typeof loadRenderer === 'function' ? [loadRenderer] : loadRenderer
     this.#options = options
   }
 
@@ -56,16 +58,27 @@ export class FileReporter implements Reporter {
   }
 
   async onRunEnd(report: RunReport): Promise<void> {
-    const renderer = await this.#loadRenderer()
+    const renderers = await Promise.all(this.#loadRenderers.map(async (load) => load()))
     const json = await ensureJsonReport(report, jsonOptions(this.#options, this.#git))
     // this process just wrote it, through the run's redactor: read as it is, unless given an env of its own to redact
     const { env } = this.#options
     const source = await openReport(json, { validate: false, ...(env ? { env } : { redact: false }) })
-    const path = join(report.dir, renderer.fileName)
-    await renderer.render(source, path)
+    const { sources, release } = shareCases(source, renderers.length)
+    // every renderer ends, written or failed, before the first failure is thrown: none is left half-written
+    const rendered = await Promise.allSettled(
+      renderers.map(async (renderer, index) => {
+        try {
+          await renderer.render(sources[index] as ReportSource, join(report.dir, renderer.fileName))
+        } finally {
+          release(index)
+        }
+      }),
+    )
+    const failed = rendered.find((outcome) => outcome.status === 'rejected')
+    if (failed) throw failed.reason
     // report.json is written for the other formats too: the summary lists it whoever wrote it
     if (this.#options.files?.includes(json) === false) this.#options.files.push(json)
-    this.#options.files?.push(path)
+    for (const renderer of renderers) this.#options.files?.push(join(report.dir, renderer.fileName))
   }
 }
 

@@ -56,9 +56,19 @@ export async function createReporters(
     ...unique.filter((name) => name === 'console'),
   ]
   const reporters: Reporter[] = []
+  // the built-in file formats render together, where the first of them is listed: they read report.json once
+  const formats = ordered.filter((name) => Object.hasOwn(RENDERERS, name))
   for (const name of ordered) {
     const factory = REPORTERS[name]
-    if (factory) reporters.push(factory(reporterOptions))
+    if (formats.length > 1 && formats.includes(name)) {
+      if (name === formats[0])
+        reporters.push(
+          new FileReporter(
+            formats.map((format) => RENDERERS[format] as LoadRenderer),
+            reporterOptions,
+          ),
+        )
+    } else if (factory) reporters.push(factory(reporterOptions))
     else if (isModulePath(name)) reporters.push(await loadReporter(name, baseDir, reporterOptions))
     else throw new ConfigError(unknownReporterMessage(name))
   }
