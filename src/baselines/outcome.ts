@@ -83,17 +83,20 @@ export function decideOutcome(run: JudgedRun, failOn: FailOn): RunOutcome {
 
 /** The failed and errored pairs of the known-failure (`expect_fail`) cases of a run. */
 export function knownFailuresOf(
-  cases: Iterable<Pick<CaseSummary, 'passes' | 'trials' | 'expectFail'> & { errored?: number }>,
+  cases: KnownFailureSource<Pick<CaseSummary, 'passes' | 'trials' | 'expectFail'> & { errored?: number }>,
 ): { failed: number; errored: number } {
   let failed = 0
   let errored = 0
-  for (const entry of cases) {
+  for (const entry of cases.knownFailures?.() ?? cases) {
     if (entry.expectFail === undefined) continue
     failed += entry.trials - entry.passes
     errored += entry.errored ?? 0
   }
   return { failed, errored }
 }
+
+/** Cases, with a way to list only the known failures when the list has one (a run's `CaseStatsList`). */
+export type KnownFailureSource<T> = Iterable<T> & { knownFailures?(): Iterable<T> }
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`

@@ -15,6 +15,8 @@ export class CaseList implements Iterable<CaseDefinition> {
   readonly judged: boolean
   /** some case captures its spans (`trace:`) */
   readonly traced: boolean
+  /** some case is a known failure (`expect_fail:`) */
+  readonly marksKnownFailures: boolean
   readonly #heads: Heads
   /** the index of each case of this list in `#heads` */
   readonly #at: Uint32Array | undefined
@@ -28,6 +30,7 @@ export class CaseList implements Iterable<CaseDefinition> {
     this.length = at?.length ?? heads.length
     this.judged = heads.judged
     this.traced = heads.traced
+    this.marksKnownFailures = heads.expectFail.size > 0
   }
 
   /** A list holding these definitions as they are (tests, programmatic suites, small case files). */

@@ -185,6 +185,8 @@ export interface CaseStats extends CaseSummary {
 export interface CaseStatsList extends Iterable<CaseStats> {
   /** how many cases it yields */
   readonly length: number
+  /** the cases marked `expect_fail`, in the same order, without making the others */
+  knownFailures?(): Iterable<CaseStats>
 }
 
 /** How each variant of a suite did, and how each pair of them compares. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { readBaseline } from '../../src/baselines/baseline.ts'
+import { knownFailuresOf } from '../../src/baselines/outcome.ts'
 import type { Suite } from '../../src/cases/suite.ts'
 import { runSuite, runSuites, type RunOptions } from '../../src/runner/run-suite.ts'
 import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
@@ -241,6 +242,31 @@ describe('baselines in the runner', () => {
       status: 'failed',
     })
     expect([...report.cases][1]).toMatchObject({ id: 'refund', expectFail: 'issue #12: refunds over $100' })
+  })
+
+  test("a run's known failures are listed without making every case's stats, in the order of the full list", async () => {
+    const marked = suiteOf(
+      [
+        caseOf('a', { expect: { contains: 'ok' } }),
+        caseOf('b', { expect: { contains: 'ok' }, expectFail: 'issue #3' }),
+        caseOf('c', { expect: { contains: 'ok' }, expectFail: true, skip: 'later' }),
+        caseOf('d', { expect: { contains: 'ok' }, expectFail: true }),
+      ],
+      { name: 'marked' },
+    )
+    const plain = suiteOf([caseOf('e', { expect: { contains: 'ok' } })], { name: 'plain' })
+    const target = targetOf((input) => transcriptOf(input, input === 'd' ? 'ok' : 'no'))
+    const report = await runSuites([plain, marked], {
+      outDir: tempDir(),
+      targets: targetsFor(plain, target),
+    })
+    const all = [...report.cases]
+    expect(all.map((entry) => entry.id)).toEqual(['e', 'a', 'b', 'c', 'd'])
+    expect([...(report.cases.knownFailures?.() ?? [])]).toEqual(
+      all.filter((entry) => entry.expectFail !== undefined),
+    )
+    expect(knownFailuresOf(report.cases)).toEqual({ failed: 1, errored: 0 })
+    expect(knownFailuresOf(all)).toEqual({ failed: 1, errored: 0 })
   })
 
   test('an update with the same results leaves the baseline byte for byte, timestamps and latencies included', async () => {

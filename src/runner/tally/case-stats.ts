@@ -106,6 +106,19 @@ export class CaseStatsTally {
     return c.graded.get(index) + c.errored.get(index) + c.skipped.get(index) > 0
   }
 
+  /** whether case `index` is a known failure (`expect_fail:`) */
+  isKnownFailure(index: number): boolean {
+    const { cases, start } = this.#suiteAt(index)
+    return cases.marksKnownFailures && cases.expectFail(index - start) !== undefined
+  }
+
+  /** whether some case in `[from, to)` may be a known failure: none when no suite there marks one */
+  mayHoldKnownFailures(from: number, to: number): boolean {
+    return this.#suites.some(
+      ({ cases, start }) => cases.marksKnownFailures && start < to && start + cases.length > from,
+    )
+  }
+
   /** the stats of case `index` */
   statsAt(index: number): CaseStats {
     const { name, variant, cases, start } = this.#suiteAt(index)
@@ -183,6 +196,18 @@ class TallyCases implements CaseStatsList {
 
   *[Symbol.iterator](): Iterator<CaseStats> {
     for (const index of this.#indices()) yield this.#tally.statsAt(index)
+  }
+
+  *knownFailures(): Generator<CaseStats> {
+    const ranges = this.#ranges
+    const tally = this.#tally
+    for (let range = 0; range < ranges.length; range += 2) {
+      const from = ranges[range] as number
+      const to = ranges[range + 1] as number
+      if (!tally.mayHoldKnownFailures(from, to)) continue
+      for (let index = from; index < to; index++)
+        if (tally.hasResult(index) && tally.isKnownFailure(index)) yield tally.statsAt(index)
+    }
   }
 
   /** The indices of the ranges that hold a result. */
