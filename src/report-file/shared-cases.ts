@@ -1,3 +1,4 @@
+import { InternalError } from '../errors.ts'
 import type { ReportSource } from './read.ts'
 import type { ReportCase } from './schema.ts'
 
@@ -15,6 +16,7 @@ export function shareCases(
   source: ReportSource,
   readers: number,
 ): { sources: ReportSource[]; release: (reader: number) => void } {
+  if (readers === 1) return { sources: [source], release: () => undefined }
   const shared = new SharedCases(source, readers)
   return {
     sources: Array.from({ length: readers }, (_, reader) => ({
@@ -39,13 +41,21 @@ class SharedCases {
   #done = false
   #reading: Promise<void> | undefined
   #waiting: (() => void)[] = []
+  readonly #started = new Set<number>()
 
   constructor(source: ReportSource, readers: number) {
     this.#source = source
     this.#positions = new Array<number>(readers).fill(0)
   }
 
-  async *read(reader: number): AsyncGenerator<ReportCase> {
+  read(reader: number): AsyncGenerator<ReportCase> {
+    // a second reading would start where the first left off, or wait forever once released
+    if (this.#started.has(reader)) throw new InternalError('a shared report source is read once')
+    this.#started.add(reader)
+    return this.#read(reader)
+  }
+
+  async *#read(reader: number): AsyncGenerator<ReportCase> {
     try {
       for (;;) {
         const at = this.#positions[reader] ?? Infinity

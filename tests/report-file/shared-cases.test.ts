@@ -99,3 +99,12 @@ test('an error reading the source reaches every reader', async () => {
     expect(outcome.status === 'rejected' && (outcome.reason as Error).message).toBe('not JSON at line 3')
   }
 })
+
+test('each shared source is read once; one reader reads the source itself', async () => {
+  const { source } = countingSource(3)
+  const { sources } = shareCases(source, 2)
+  const first = sources[0] as ReportSource
+  expect(await readAll(first)).toHaveLength(3)
+  expect(() => first.cases()).toThrow('a shared report source is read once')
+  expect(shareCases(source, 1).sources[0]).toBe(source)
+})
