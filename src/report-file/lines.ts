@@ -15,39 +15,24 @@ export async function* readLines(path: string): AsyncGenerator<Line> {
 }
 
 /**
- * `readLines` a chunk (1 MiB) at a time: the lines that end in it, in order. Each chunk is decoded once, up to its
- * last newline (a newline byte never occurs inside a multi-byte UTF-8 character), and a reader that parses every
- * line pays one asynchronous step per chunk rather than per line.
+ * `readLines` a chunk (1 MiB) at a time: the lines that end in it, in order, so a reader that parses every line pays
+ * one asynchronous step per chunk rather than per line. Each line is decoded on its own: a slice of one string
+ * decoded for the whole chunk would keep the chunk alive as long as any string parsed from the line.
  */
 export async function* readLineBatches(path: string): AsyncGenerator<Line[]> {
   let pending: Buffer | undefined
   let offset = 0
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     const data = pending === undefined ? chunk : Buffer.concat([pending, chunk])
-    const last = data.lastIndexOf(NEWLINE)
-    if (last === -1) {
-      pending = data
-      continue
-    }
-    const text = data.toString('utf8', 0, last)
-    // all ASCII: a line's bytes are its characters; else its newline byte is found in the bytes too (a newline byte
-    // always decodes to a newline, even amid invalid UTF-8, whose bytes the text no longer measures)
-    const ascii = text.length === last
     const lines: Line[] = []
     let start = 0
-    let byteStart = 0
-    for (;;) {
-      const newline = text.indexOf('\n', start)
-      const end = newline === -1 ? last : ascii ? newline : data.indexOf(NEWLINE, byteStart)
-      const bytes = end - byteStart
-      lines.push({ text: text.slice(start, newline === -1 ? text.length : newline), offset, bytes })
-      offset += bytes + 1
-      if (newline === -1) break
+    for (let newline = data.indexOf(NEWLINE); newline !== -1; newline = data.indexOf(NEWLINE, start)) {
+      lines.push({ text: data.toString('utf8', start, newline), offset, bytes: newline - start })
+      offset += newline - start + 1
       start = newline + 1
-      byteStart = end + 1
     }
-    yield lines
-    pending = last + 1 < data.length ? data.subarray(last + 1) : undefined
+    pending = start < data.length ? data.subarray(start) : undefined
+    if (lines.length > 0) yield lines
   }
   if (pending !== undefined) yield [{ text: pending.toString('utf8'), offset, bytes: pending.length }]
 }
