@@ -25,14 +25,12 @@ import { defineConfig } from 'vitest/config'
 const SPAWNS = /from 'node:child_process'|from 'playwright-core'/
 const REPLACES_GLOBALS = /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|process\.chdir\(/
 /**
- * what loads a user's module or sets the environment, directly or through a helper: a fixture, a case file of this
- * repository, a target or check naming a module (`agent: ./x.ts`, `function: ${fixture}#fn`, `path#export`), an
- * assignment to `process.env`, the Agents SDK (its default client is process-wide)
+ * what loads a user's module or sets the environment, in a test file or a helper it imports: a target or check
+ * naming a module (`agent: ./x.ts`, `function: ${fixture}#fn`, `path#export`), an assignment to `process.env`, the
+ * Agents SDK (its default client is process-wide)
  */
 const LOADS_MODULES = new RegExp(
   [
-    /\bfixtures\b/,
-    /['"`/]cases\//,
     /\b(?:agent|function|custom):\s*['"`]?(?:\.{0,2}\/|\$\{)/,
     /\.[cm]?[jt]s#/,
     /process\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env/,
@@ -41,6 +39,8 @@ const LOADS_MODULES = new RegExp(
     .map((part) => part.source)
     .join('|'),
 )
+/** in a test file itself, what may name such a module: a fixture, a case file of this repository */
+const MAY_LOAD_MODULES = /\bfixtures\b|['"`/]cases\//
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,12 +65,13 @@ function mentions(path: string, pattern: RegExp): boolean {
     .map((match) => resolve(dirname(path), match[1] ?? ''))
     // a module a test writes at run time is not there yet
     .filter((helper) => helper.startsWith(join(root, 'tests')) && existsSync(helper))
-  // the paths of its own imports are no sign (`../../src/cases/load.ts`)
-  const code = text.replaceAll(/\bfrom '\.{1,2}\/[^']*'/g, '')
-  const result = pattern.test(code) || helpers.some((helper) => mentions(helper, pattern))
+  const result = pattern.test(withoutImports(text)) || helpers.some((helper) => mentions(helper, pattern))
   known.set(path, result)
   return result
 }
+
+/** the paths of a file's own imports are no sign (`../../src/cases/load.ts`) */
+const withoutImports = (text: string): string => text.replaceAll(/\bfrom '\.{1,2}\/[^']*'/g, '')
 
 const root = import.meta.dirname
 const files = testFiles(join(root, 'tests'))
@@ -79,7 +80,10 @@ const isolated = files.filter(
   (path) => !e2e.includes(path) && REPLACES_GLOBALS.test(readFileSync(path, 'utf8')),
 )
 const modules = files.filter(
-  (path) => !e2e.includes(path) && !isolated.includes(path) && mentions(path, LOADS_MODULES),
+  (path) =>
+    !e2e.includes(path) &&
+    !isolated.includes(path) &&
+    (mentions(path, LOADS_MODULES) || MAY_LOAD_MODULES.test(withoutImports(readFileSync(path, 'utf8')))),
 )
 const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(root, path))
 
