@@ -4,11 +4,12 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Four projects, each test file sorted into one by what it does, so a new test lands in the right one without
+ * Five projects, each test file sorted into one by what it does, so a new test lands in the right one without
  * editing this file:
  *
- * - `e2e`: spawns processes — the built bin, npm, tsc, Chromium, the Action bundle. Isolated as usual; most of its
- *   time is the children's, and vitest starts the slowest files first.
+ * - `e2e`: spawns processes — the built bin, npm, tsc, Chromium, the Action bundle. Most of its time is the
+ *   children's, and vitest starts the slowest files first. Its files share a module graph per worker, as `unit`
+ *   does, except those that would go to `isolated` or `modules` if they spawned nothing: `e2e-isolated`.
  * - `isolated`: in-process tests that replace modules or process-wide globals (`vi.mock`, fake timers, stubbed
  *   globals, `process.chdir`); each file gets a fresh module graph.
  * - `modules`: in-process tests that load a user's module from disk (agent, function and `custom:` targets, case
@@ -19,7 +20,7 @@ import { defineConfig } from 'vitest/config'
  *   zod schemas, the engine) is imported once per worker instead of once per file, which was most of these files'
  *   CPU. A file here must leave no state behind: restore what it spies on, unregister what it registers.
  *
- * `npm test` runs all four at once; `npx vitest --project unit` is the quick loop.
+ * `npm test` runs all five at once; `npx vitest --project unit` is the quick loop.
  */
 /** a module that starts processes or a browser: a file importing one, directly or through a helper, is `e2e` */
 const SPAWNS = /from 'node:child_process'|from 'playwright-core'/
@@ -79,11 +80,12 @@ const e2e = files.filter((path) => mentions(path, SPAWNS))
 const isolated = files.filter(
   (path) => !e2e.includes(path) && REPLACES_GLOBALS.test(readFileSync(path, 'utf8')),
 )
-const modules = files.filter(
-  (path) =>
-    !e2e.includes(path) &&
-    !isolated.includes(path) &&
-    (mentions(path, LOADS_MODULES) || MAY_LOAD_MODULES.test(withoutImports(readFileSync(path, 'utf8')))),
+const loadsModules = (path: string): boolean =>
+  mentions(path, LOADS_MODULES) || MAY_LOAD_MODULES.test(withoutImports(readFileSync(path, 'utf8')))
+const modules = files.filter((path) => !e2e.includes(path) && !isolated.includes(path) && loadsModules(path))
+/** the e2e files that must not share a worker's module graph, for the reasons of `isolated` and `modules` */
+const e2eIsolated = e2e.filter(
+  (path) => REPLACES_GLOBALS.test(readFileSync(path, 'utf8')) || loadsModules(path),
 )
 const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(root, path))
 
@@ -121,7 +123,22 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: relativeTo(e2e), testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'e2e',
+          isolate: false,
+          include: relativeTo(e2e.filter((path) => !e2eIsolated.includes(path))),
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-isolated',
+          include: relativeTo(e2eIsolated),
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },
