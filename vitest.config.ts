@@ -1,25 +1,47 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Three projects, each test file sorted into one by what it does, so a new test lands in the right one without
+ * Five projects, each test file sorted into one by what it does, so a new test lands in the right one without
  * editing this file:
  *
- * - `e2e`: spawns processes — the built bin, npm, tsc, Chromium, the Action bundle. Isolated as usual; most of its
- *   time is the children's, and vitest starts the slowest files first.
+ * - `e2e`: spawns processes — the built bin, npm, tsc, Chromium, the Action bundle. Most of its time is the
+ *   children's, and vitest starts the slowest files first. Its files share a module graph per worker, as `unit`
+ *   does, except those that would go to `isolated` or `modules` if they spawned nothing: `e2e-isolated`.
  * - `isolated`: in-process tests that replace modules or process-wide globals (`vi.mock`, fake timers, stubbed
  *   globals, `process.chdir`); each file gets a fresh module graph.
- * - `unit`: everything else. Isolated too: run without isolation (one module graph per worker), the files that load
- *   a user's TypeScript module from disk (agent and function targets) failed in a clean clone, depending on which
- *   files shared a worker — a module Node's loader compiled for one file outlived that file's environment.
+ * - `modules`: in-process tests that load a user's module from disk (agent, function and `custom:` targets, case
+ *   files that name them, fixtures) or set environment variables. Each file gets a fresh worker thread: Node's
+ *   loader keeps a module it loaded for the thread's life, so in a shared thread a fixture loaded by one file (with
+ *   the mock server's URL it read from the environment) outlived that file and failed the next one that loaded it.
+ * - `unit`: everything else, without isolation: the files of a worker share one module graph, so `src/` (the SDKs,
+ *   zod schemas, the engine) is imported once per worker instead of once per file, which was most of these files'
+ *   CPU. A file here must leave no state behind: restore what it spies on, unregister what it registers.
  *
- * `npm test` runs all three at once; `npx vitest --project unit` is the quick loop.
+ * `npm test` runs all five at once; `npx vitest --project unit` is the quick loop.
  */
 /** a module that starts processes or a browser: a file importing one, directly or through a helper, is `e2e` */
 const SPAWNS = /from 'node:child_process'|from 'playwright-core'/
 const REPLACES_GLOBALS = /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|process\.chdir\(/
+/**
+ * what loads a user's module or sets the environment, in a test file or a helper it imports: a target or check
+ * naming a module (`agent: ./x.ts`, `function: ${fixture}#fn`, `path#export`), an assignment to `process.env`, the
+ * Agents SDK (its default client is process-wide)
+ */
+const LOADS_MODULES = new RegExp(
+  [
+    /\b(?:agent|function|custom):\s*['"`]?(?:\.{0,2}\/|\$\{)/,
+    /\.[cm]?[jt]s#/,
+    /process\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env/,
+    /@openai\/agents|importTypeScript|importUserModule/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+)
+/** in a test file itself, what may name such a module: a fixture, a case file of this repository */
+const MAY_LOAD_MODULES = /\bfixtures\b|['"`/]cases\//
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,26 +53,39 @@ function testFiles(dir: string): string[] {
   })
 }
 
-const spawning = new Map<string, boolean>()
-/** whether the test file or helper at `path` imports a module that spawns, following its relative imports */
-function spawns(path: string): boolean {
-  const known = spawning.get(path)
-  if (known !== undefined) return known
-  spawning.set(path, false)
+const matching = new Map<RegExp, Map<string, boolean>>()
+/** whether the test file or helper at `path` matches `pattern`, or imports a helper that does */
+function mentions(path: string, pattern: RegExp): boolean {
+  const known = matching.get(pattern) ?? new Map<string, boolean>()
+  matching.set(pattern, known)
+  const seen = known.get(path)
+  if (seen !== undefined) return seen
+  known.set(path, false)
   const text = readFileSync(path, 'utf8')
   const helpers = [...text.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)]
     .map((match) => resolve(dirname(path), match[1] ?? ''))
-    .filter((helper) => helper.startsWith(join(root, 'tests')))
-  const result = SPAWNS.test(text) || helpers.some(spawns)
-  spawning.set(path, result)
+    // a module a test writes at run time is not there yet
+    .filter((helper) => helper.startsWith(join(root, 'tests')) && existsSync(helper))
+  const result = pattern.test(withoutImports(text)) || helpers.some((helper) => mentions(helper, pattern))
+  known.set(path, result)
   return result
 }
 
+/** the paths of a file's own imports are no sign (`../../src/cases/load.ts`) */
+const withoutImports = (text: string): string => text.replaceAll(/\bfrom '\.{1,2}\/[^']*'/g, '')
+
 const root = import.meta.dirname
 const files = testFiles(join(root, 'tests'))
-const e2e = files.filter(spawns)
+const e2e = files.filter((path) => mentions(path, SPAWNS))
 const isolated = files.filter(
   (path) => !e2e.includes(path) && REPLACES_GLOBALS.test(readFileSync(path, 'utf8')),
+)
+const loadsModules = (path: string): boolean =>
+  mentions(path, LOADS_MODULES) || MAY_LOAD_MODULES.test(withoutImports(readFileSync(path, 'utf8')))
+const modules = files.filter((path) => !e2e.includes(path) && !isolated.includes(path) && loadsModules(path))
+/** the e2e files that must not share a worker's module graph, for the reasons of `isolated` and `modules` */
+const e2eIsolated = e2e.filter(
+  (path) => REPLACES_GLOBALS.test(readFileSync(path, 'utf8')) || loadsModules(path),
 )
 const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(root, path))
 
@@ -70,12 +105,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // worker threads start faster than forked processes and each file still gets its own thread, so its own
-          // module graph and Node's loader cache (unlike `isolate: false`, see above)
+          // worker threads start faster than forked processes; one module graph per worker (see above)
           pool: 'threads',
+          isolate: false,
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/frameworks-node22/**', ...relativeTo([...e2e, ...isolated])],
+          exclude: ['tests/frameworks-node22/**', ...relativeTo([...e2e, ...isolated, ...modules])],
         },
+      },
+      {
+        extends: true,
+        // a fresh thread per file: its own module graph and Node's loader cache
+        test: { name: 'modules', pool: 'threads', include: relativeTo(modules) },
       },
       {
         extends: true,
@@ -83,7 +123,22 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: relativeTo(e2e), testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'e2e',
+          isolate: false,
+          include: relativeTo(e2e.filter((path) => !e2eIsolated.includes(path))),
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-isolated',
+          include: relativeTo(e2eIsolated),
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

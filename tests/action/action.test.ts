@@ -1,12 +1,12 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { buildAction } from '../../action/build.ts'
 import { COMMENT_MARKER } from '../../action/comment.ts'
 import { loadSuites } from '../../src/cases/load.ts'
 import { runSuites } from '../../src/runner/run-suite.ts'
-import { MockGitHub, OWNER, PR, REPO, runAction, type RunActionOptions } from './harness.ts'
+import { actionBundle, MockGitHub, OWNER, PR, REPO, runAction, type RunActionOptions } from './harness.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 const fixtures = 'tests/action/fixtures'
@@ -17,13 +17,9 @@ let github: MockGitHub
 // each test spawns the bundle once or twice; leave room for a loaded CI machine
 vi.setConfig({ testTimeout: 60_000 })
 
-// the action runs from a fresh bundle of the current sources, away from node_modules, as on a runner; the
-// package.json copy sits where the bundle's `../../package.json` lookup expects it
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'evals-action-test-'))
-  await copyFile(join(root, 'package.json'), join(tmp, 'package.json'))
-  await buildAction(join(tmp, 'action', 'dist'))
-  entry = join(tmp, 'action', 'dist', 'index.js')
+  entry = await actionBundle()
 }, 60_000)
 
 afterAll(async () => {
@@ -295,7 +291,7 @@ describe('fail-on', () => {
 test('the bundle is reproducible: a second build is byte-for-byte the same', async () => {
   const again = join(tmp, 'again')
   await buildAction(again)
-  const first = join(tmp, 'action', 'dist')
+  const first = dirname(entry)
   const files = (await readdir(first)).sort()
   expect((await readdir(again)).sort()).toEqual(files)
   for (const file of files) {

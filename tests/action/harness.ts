@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { buildAction } from '../../action/build.ts'
+import { oncePerRunAsync } from '../setup/shared-dir.ts'
 
 export const OWNER = 'octo'
 export const REPO = 'evals'
@@ -118,6 +120,19 @@ export class MockGitHub {
     }
     send(404, { message: `Not Found: ${method} ${url.pathname}` })
   }
+}
+
+/**
+ * The action bundled from the current sources, once per test run for every file that runs it: the path of its
+ * index.js, away from node_modules as on a runner. A copy of package.json sits where the bundle's
+ * `../../package.json` lookup expects it.
+ */
+export function actionBundle(): Promise<string> {
+  return oncePerRunAsync('action-bundle', async (dir) => {
+    await copyFile(resolve(import.meta.dirname, '../../package.json'), join(dir, 'package.json'))
+    await buildAction(join(dir, 'action', 'dist'))
+    return join(dir, 'action', 'dist', 'index.js')
+  })
 }
 
 /** What one run of the bundled action left behind. */

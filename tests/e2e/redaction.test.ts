@@ -1,11 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { copyFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { buildAction } from '../../action/build.ts'
 import { startMockLlmServer, type MockLlmServer, type MockRequest } from '../../src/testing/index.ts'
-import { MockGitHub, runAction } from '../action/harness.ts'
+import { actionBundle, MockGitHub, runAction } from '../action/harness.ts'
 import { ensureBuilt, repo, runCli } from './helpers.ts'
 
 const leaky = join(import.meta.dirname, 'fixtures', 'leaky', 'leaky.ts')
@@ -194,12 +192,11 @@ describe('no secret reaches a file or the console', () => {
     const dir = join(work, 'action')
     const suites = mkdtempSync(join(work, 'action-'))
     const files = writeSuites(suites)
-    await copyFile(join(repo, 'package.json'), join(work, 'package.json'))
-    await buildAction(join(work, 'action-dist', 'dist'))
+    const entry = await actionBundle()
     const github = await MockGitHub.start()
     try {
       const run = await runAction({
-        entry: join(work, 'action-dist', 'dist', 'index.js'),
+        entry,
         workspace: repo,
         api: github.url,
         inputs: {

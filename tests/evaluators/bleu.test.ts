@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { bleuScore } from '../../src/evaluators/bleu.ts'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 test('an output equal to the reference scores 1, ignoring case and punctuation', async () => {
   expect(

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 const transcript = transcriptOf({ output: 'Your subscription is CANCELLED. A refund follows.' })
 

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 test('equals passes on the exact output and names both strings when they differ', async () => {
   expect(await expectCheck('equals', 'Paris', transcriptOf({ output: 'Paris' }))).toEqual({

@@ -1,12 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadSuite } from '../../src/cases/load.ts'
 import type { Assertion } from '../../src/cases/schema.ts'
 import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
 import type { Verdict } from '../../src/evaluators/evaluator.ts'
-import { CaseFileError } from '../../src/errors.ts'
 import type { Message, ToolCallRecord, Transcript } from '../../src/types.ts'
 
 export const fixturesDir = fileURLToPath(new URL('../fixtures/cases/', import.meta.url))
@@ -49,26 +44,4 @@ export async function assertCheck(assertion: Assertion, transcript: Transcript):
   const [evaluator] = compileEvaluators({ expect: {}, assert: [assertion] }, { baseDir: fixturesDir })
   if (!evaluator) throw new Error('no evaluator compiled')
   return evaluator.evaluate(transcript, context)
-}
-
-/**
- * The CaseFileError message of loading a case file with these `cases:` lines (indented under `cases:`), the file
- * written to a scratch directory and shown as `checks.yaml`.
- */
-export async function caseFileErrorOf(caseLines: string[]): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'evals-checks-'))
-  const file = join(dir, 'checks.yaml')
-  const header = [
-    'suite: checks',
-    `target: { agent: ${JSON.stringify(`${fixturesDir}agents/support.ts`)} }`,
-    'cases:',
-  ]
-  writeFileSync(file, [...header, ...caseLines, ''].join('\n'))
-  try {
-    await loadSuite(file)
-  } catch (error) {
-    if (error instanceof CaseFileError) return error.message.replaceAll(file, 'checks.yaml')
-    throw error
-  }
-  throw new Error('expected the load to fail')
 }

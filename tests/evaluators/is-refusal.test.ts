@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { refusalIn } from '../../src/evaluators/is-refusal.ts'
-import { caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { expectCheck, transcriptOf } from './helpers.ts'
 
 test.each([
   ["I'm sorry, but I can't help with that request.", "I'm sorry, but I can't"],

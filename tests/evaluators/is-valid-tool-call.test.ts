@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { Agent, tool } from '../../src/index.ts'
 import { toTranscript } from '../../src/targets/to-transcript.ts'
 import { ScriptedProvider } from '../../src/testing/index.ts'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 const weatherSchema = {
   type: 'object',

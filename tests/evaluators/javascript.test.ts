@@ -2,7 +2,8 @@ import { expect, test } from 'vitest'
 import type { Assertion } from '../../src/cases/schema.ts'
 import { compileEvaluators } from '../../src/cases/compile-evaluators.ts'
 import { ConfigError } from '../../src/errors.ts'
-import { assertCheck, caseFileErrorOf, expectCheck, fixturesDir, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, fixturesDir, transcriptOf } from './helpers.ts'
 
 const transcript = transcriptOf({ output: 'Refund of $20 issued', calls: [['refund', { amount: 20 }]] })
 

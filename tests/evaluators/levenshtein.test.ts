@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 test('passes within the default 5 edits, with the normalized similarity as score', async () => {
   expect(await expectCheck('levenshtein', 'kitten', transcriptOf({ output: 'sitting' }))).toEqual({

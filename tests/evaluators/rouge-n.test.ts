@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 const reference = 'the cat sat on the mat'
 

@@ -8,7 +8,8 @@ import { localEmbedding } from '../../src/providers/local-embedding.ts'
 import { OpenAiEmbeddingModel } from '../../src/providers/openai-embedding.ts'
 import { ConfigError, ProviderError } from '../../src/errors.ts'
 import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
-import { assertCheck, caseFileErrorOf, expectCheck, transcriptOf } from './helpers.ts'
+import { caseFileErrorOf } from './case-file-errors.ts'
+import { assertCheck, expectCheck, transcriptOf } from './helpers.ts'
 
 const signal = new AbortController().signal
 

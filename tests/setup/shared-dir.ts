@@ -18,35 +18,79 @@ const WAIT_MS = 180_000
  * the run), and the result must survive JSON.
  */
 export function oncePerRun<T>(name: string, make: (dir: string) => T): T {
+  const claim = claimWork(name)
+  if (claim.kind === 'wait') {
+    const pause = new Int32Array(new SharedArrayBuffer(4))
+    while (!claim.done()) Atomics.wait(pause, 0, 0, POLL_MS)
+    return claim.result() as T
+  }
+  try {
+    return claim.finish({ value: make(claim.dir) })
+  } catch (error) {
+    return claim.finish({ error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+/** `oncePerRun` for work that is asynchronous, e.g. an esbuild build; waiting does not block the thread. */
+export async function oncePerRunAsync<T>(name: string, make: (dir: string) => Promise<T>): Promise<T> {
+  const claim = claimWork(name)
+  if (claim.kind === 'wait') {
+    while (!claim.done()) await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    return claim.result() as T
+  }
+  try {
+    return claim.finish({ value: await make(claim.dir) })
+  } catch (error) {
+    return claim.finish({ error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+const POLL_MS = 100
+
+type Outcome<T> = { value: T } | { error: string }
+
+type Claim =
+  | { kind: 'make'; dir: string; finish: <T>(outcome: Outcome<T>) => T }
+  | { kind: 'wait'; done: () => boolean; result: () => unknown }
+
+/** Makes `name`'s folder, or finds another file made it first: then that file's result is the one to wait for. */
+function claimWork(name: string): Claim {
   const shared = process.env[SHARED_DIR_VARIABLE]
-  if (shared === undefined || !existsSync(shared)) return make(mkdtempSync(join(tmpdir(), `${name}-`)))
+  if (shared === undefined || !existsSync(shared))
+    return { kind: 'make', dir: mkdtempSync(join(tmpdir(), `${name}-`)), finish: unwrap }
   const dir = join(shared, name)
   const result = join(shared, `${name}.json`)
   try {
     mkdirSync(dir)
   } catch {
-    return waitFor(name, result) as T
+    const deadline = Date.now() + WAIT_MS
+    return {
+      kind: 'wait',
+      done: () => {
+        if (existsSync(result)) return true
+        if (Date.now() > deadline)
+          throw new Error(`waited ${WAIT_MS} ms for another test file to make ${name}`)
+        return false
+      },
+      result: () => {
+        const outcome = JSON.parse(readFileSync(result, 'utf8')) as Outcome<unknown>
+        if ('error' in outcome) throw new Error(`${name} failed in another test file: ${outcome.error}`)
+        return outcome.value
+      },
+    }
   }
-  let outcome: { value: T } | { error: string }
-  try {
-    outcome = { value: make(dir) }
-  } catch (error) {
-    outcome = { error: error instanceof Error ? error.message : String(error) }
+  return {
+    kind: 'make',
+    dir,
+    finish: (outcome) => {
+      writeFileSync(`${result}.tmp`, JSON.stringify(outcome))
+      renameSync(`${result}.tmp`, result)
+      return unwrap(outcome)
+    },
   }
-  writeFileSync(`${result}.tmp`, JSON.stringify(outcome))
-  renameSync(`${result}.tmp`, result)
-  if ('error' in outcome) throw new Error(outcome.error)
-  return outcome.value
 }
 
-function waitFor(name: string, result: string): unknown {
-  const pause = new Int32Array(new SharedArrayBuffer(4))
-  const deadline = Date.now() + WAIT_MS
-  while (!existsSync(result)) {
-    if (Date.now() > deadline) throw new Error(`waited ${WAIT_MS} ms for another test file to make ${name}`)
-    Atomics.wait(pause, 0, 0, 100)
-  }
-  const outcome = JSON.parse(readFileSync(result, 'utf8')) as { value: unknown } | { error: string }
-  if ('error' in outcome) throw new Error(`${name} failed in another test file: ${outcome.error}`)
+function unwrap<T>(outcome: Outcome<T>): T {
+  if ('error' in outcome) throw new Error(outcome.error)
   return outcome.value
 }
