@@ -129,7 +129,9 @@ describe('evals (built bin)', () => {
     expect(run.stdout).toMatch(/1 passed · 0 failed · 1 errored/)
     expect(run.stdout).toContain('Errored   infrastructure failures only')
     expect(run.stdout).toContain('error: TimeoutError: case `hangs` took longer than 300ms')
-    expect(run.ms).toBeLessThan(5000)
+    // not waiting on the hung case: without the timeout the run would last the test's 60 s; a loaded CI machine
+    // takes 6 s to start, compile the fixture and run the rest
+    expect(run.ms).toBeLessThan(15_000)
   })
 
   test('on Ctrl-C stops starting cases, writes what finished, exits 130 and says how to resume with the same concurrency', async () => {
