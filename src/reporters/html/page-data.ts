@@ -62,6 +62,23 @@ export interface PageCase {
 }
 
 /**
+ * A verdict as the page holds it, its keys set one by one in this order: built with conditional spreads, the
+ * objects took JSON.stringify twice as long, and a 10k-case page stringifies 30,000 of them.
+ */
+function pageVerdict(
+  verdict: Extract<ReportCase, { verdicts: unknown }>['verdicts'][number],
+): PageCase['v'][number] {
+  // `r` follows `sc` when there is one
+  const out = { e: verdict.evaluator, p: verdict.pass } as PageCase['v'][number]
+  if (verdict.score !== undefined) out.sc = verdict.score
+  out.r = text(verdict.reason)
+  if (verdict.skipped === true) out.sk = true
+  if (verdict.details !== undefined) out.d = json(verdict.details)
+  if (verdict.turn !== undefined) out.tn = verdict.turn
+  return out
+}
+
+/**
  * The page's view of a report header: as in report.json, with the comparisons' case lists left out and each
  * comparison's power as a sentence (`power`).
  */
@@ -137,15 +154,7 @@ export function pageCase(result: ReportCase, transition: string | undefined): Pa
   else page.sc = result.score
   const partial = partialNote(result)
   if (partial !== undefined) page.pa = text(partial)
-  page.v = result.verdicts.map((verdict) => ({
-    e: verdict.evaluator,
-    p: verdict.pass,
-    ...(verdict.score !== undefined && { sc: verdict.score }),
-    r: text(verdict.reason),
-    ...(verdict.skipped === true && { sk: true }),
-    ...(verdict.details !== undefined && { d: json(verdict.details) }),
-    ...(verdict.turn !== undefined && { tn: verdict.turn }),
-  }))
+  page.v = result.verdicts.map(pageVerdict)
   if (result.status !== 'errored' && result.snapshot) {
     const { status, file, diff } = result.snapshot
     page.sn = { st: status, f: file, ...(diff !== undefined && { d: text(diff) }) }
