@@ -60,7 +60,7 @@ export async function createReporters(
   const formats = ordered.filter((name) => Object.hasOwn(RENDERERS, name))
   for (const name of ordered) {
     const factory = REPORTERS[name]
-    if (formats.length > 1 && formats.includes(name)) {
+    if (formats.includes(name)) {
       if (name === formats[0])
         reporters.push(
           new FileReporter(
