@@ -41,23 +41,23 @@ test('holds at most `concurrency` jobs with a slot, and starts the next as one f
   expect(started.map((job) => job.id)).toEqual([0, 1, 2, 3, 4])
 })
 
-test('a job that releases its slot lets the next start, up to 16 in flight per slot', async () => {
-  const { started, done } = heldPool(100, 2)
+test('a job that releases its slot lets the next start, up to 64 in flight per slot', async () => {
+  const { started, done } = heldPool(300, 2)
   await turn()
-  for (let round = 0; round < 40; round++) {
+  for (let round = 0; round < 100; round++) {
     for (const job of started) job.slot.release()
     await turn()
   }
-  // 2 slots: 32 jobs in flight, none finished, although every one released its slot
-  expect(started).toHaveLength(32)
+  // 2 slots: 128 jobs in flight, none finished, although every one released its slot
+  expect(started).toHaveLength(128)
   started[0]?.slot.release()
   started[0]?.finish()
   await turn()
-  expect(started).toHaveLength(33)
+  expect(started).toHaveLength(129)
   // the job started in its place holds its slot until it releases it too
   await turn()
-  expect(started).toHaveLength(33)
-  for (let round = 0; round < 50; round++) {
+  expect(started).toHaveLength(129)
+  for (let round = 0; round < 200; round++) {
     for (const job of started) {
       job.slot.release()
       job.finish()
@@ -65,7 +65,7 @@ test('a job that releases its slot lets the next start, up to 16 in flight per s
     await turn()
   }
   await expect(done).resolves.toBeUndefined()
-  expect(new Set(started.map((job) => job.id)).size).toBe(100)
+  expect(new Set(started.map((job) => job.id)).size).toBe(300)
 })
 
 test('with a concurrency of 1 a job keeps its slot to the end, released or not', async () => {
