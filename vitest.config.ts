@@ -12,36 +12,25 @@ import { defineConfig } from 'vitest/config'
  *   does, except those that would go to `isolated` or `modules` if they spawned nothing: `e2e-isolated`.
  * - `isolated`: in-process tests that replace modules or process-wide globals (`vi.mock`, fake timers, stubbed
  *   globals, `process.chdir`); each file gets a fresh module graph.
- * - `modules`: in-process tests that load a user's module from disk (agent, function and `custom:` targets, case
- *   files that name them, fixtures) or set environment variables. Each file gets a fresh worker thread: Node's
- *   loader keeps a module it loaded for the thread's life, so in a shared thread a fixture loaded by one file (with
- *   the mock server's URL it read from the environment) outlived that file and failed the next one that loaded it.
+ * - `modules`: in-process tests that set environment variables or use the OpenAI Agents SDK (its default client is
+ *   process-wide), themselves or through a helper. Each file gets a fresh worker thread: Node's loader keeps a
+ *   module it loaded for the thread's life, so in a shared thread a fixture loaded by one file (with the mock
+ *   server's URL it read from the environment) outlived that file and failed the next one that loaded it.
  * - `unit`: everything else, without isolation: the files of a worker share one module graph, so `src/` (the SDKs,
  *   zod schemas, the engine) is imported once per worker instead of once per file, which was most of these files'
- *   CPU. A file here must leave no state behind: restore what it spies on, unregister what it registers.
+ *   CPU. A file here must leave no state behind: restore what it spies on, unregister what it registers. Files that
+ *   load a user's module from disk (agent, function and `custom:` targets, fixtures) are here too when they set no
+ *   environment: a module kept for the thread's life then reads nothing another file changed (the 45 such files
+ *   passed in one shared thread in several shuffled orders, at half the CPU of a thread each; the 35 such `e2e`
+ *   files passed sharing graphs in shuffled file order, 11 CPU-s less).
  *
  * `npm test` runs all five at once; `npx vitest --project unit` is the quick loop.
  */
 /** a module that starts processes or a browser: a file importing one, directly or through a helper, is `e2e` */
 const SPAWNS = /from 'node:child_process'|from 'playwright-core'/
 const REPLACES_GLOBALS = /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(|process\.chdir\(/
-/**
- * what loads a user's module or sets the environment, in a test file or a helper it imports: a target or check
- * naming a module (`agent: ./x.ts`, `function: ${fixture}#fn`, `path#export`), an assignment to `process.env`, the
- * Agents SDK (its default client is process-wide)
- */
-const LOADS_MODULES = new RegExp(
-  [
-    /\b(?:agent|function|custom):\s*['"`]?(?:\.{0,2}\/|\$\{)/,
-    /\.[cm]?[jt]s#/,
-    /process\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env/,
-    /@openai\/agents|importTypeScript|importUserModule/,
-  ]
-    .map((part) => part.source)
-    .join('|'),
-)
-/** in a test file itself, what may name such a module: a fixture, a case file of this repository */
-const MAY_LOAD_MODULES = /\bfixtures\b|['"`/]cases\//
+/** what changes the process for the files after it: an assignment to `process.env`, the Agents SDK's client */
+const SETS_PROCESS_STATE = /process\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|@openai\/agents/
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -80,12 +69,13 @@ const e2e = files.filter((path) => mentions(path, SPAWNS))
 const isolated = files.filter(
   (path) => !e2e.includes(path) && REPLACES_GLOBALS.test(readFileSync(path, 'utf8')),
 )
-const loadsModules = (path: string): boolean =>
-  mentions(path, LOADS_MODULES) || MAY_LOAD_MODULES.test(withoutImports(readFileSync(path, 'utf8')))
-const modules = files.filter((path) => !e2e.includes(path) && !isolated.includes(path) && loadsModules(path))
+const setsProcessState = (path: string): boolean => mentions(path, SETS_PROCESS_STATE)
+const modules = files.filter(
+  (path) => !e2e.includes(path) && !isolated.includes(path) && setsProcessState(path),
+)
 /** the e2e files that must not share a worker's module graph, for the reasons of `isolated` and `modules` */
 const e2eIsolated = e2e.filter(
-  (path) => REPLACES_GLOBALS.test(readFileSync(path, 'utf8')) || loadsModules(path),
+  (path) => REPLACES_GLOBALS.test(readFileSync(path, 'utf8')) || setsProcessState(path),
 )
 const relativeTo = (paths: string[]): string[] => paths.map((path) => relative(root, path))
 

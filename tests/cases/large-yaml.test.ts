@@ -184,22 +184,24 @@ describe('a YAML case file read in parts reads as it does whole', () => {
   })
 })
 
-// 8 MiB or more (long descriptions), so the loader reads each case from its own lines of the file
-const COUNT = 12_000
-const PADDING = 'a description long enough to make the file large. '.repeat(14)
+// 8 MiB or more, so the loader reads each case from its own lines of the file. The bytes make a file large, not the
+// number of cases: 1,500 cases (six of the loader's batches of 256) with long descriptions cost a tenth of the CPU
+// of 12,000 shorter ones, and the split, the lines and the templating are the same
+const COUNT = 1_500
+const PADDING = 'a description long enough to make the file large. '.repeat(120)
 
 /** `head`: lines before `cases:`, after the suite's name and target */
 function largeYaml(edit: (cases: string[]) => void = () => undefined, head = ''): string {
   const cases = Array.from(
     { length: COUNT },
     (_, i) =>
-      `  - id: case-${i}\n    description: ${PADDING}\n    input: "hello {{n}}"\n    vars:\n      n: ${i}\n    expect:\n      contains: HELLO ${i}\n`,
+      `  - id: case-${i}\n    description: '${PADDING}'\n    input: "hello {{n}}"\n    vars:\n      n: ${i}\n    expect:\n      contains: HELLO ${i}\n`,
   )
   edit(cases)
   return `suite: big\ntarget:\n  command: cat\n${head}cases:\n${cases.join('')}trials: 2\n`
 }
 
-// the three tests below each parse a file of 10,000 cases: seconds of CPU, more on a loaded 2-core machine
+// the three tests below each parse a file of 9 MiB: seconds of CPU, more on a loaded 2-core machine
 test('a large YAML file loads every case, templated, with its line and the settings after the list', async () => {
   const text = largeYaml()
   expect(text.length).toBeGreaterThan(8 << 20)
@@ -218,18 +220,21 @@ test('a large YAML file loads every case, templated, with its line and the setti
   expect(suite.cases.get(7)).not.toBe(suite.cases.get(7))
 }, 60_000)
 
+/** the entry with the syntax error: in the file's last batch of 256 */
+const BROKEN = 1_400
+
 test('an issue deep in a large YAML file is reported at its line and column, from a whole-file parse', async () => {
   const text = largeYaml((cases) => {
-    cases[9000] = '  - id: case-9000\n    input: x\n    expect:\n      contains: [1, 2\n'
+    cases[BROKEN] = `  - id: case-${BROKEN}\n    input: x\n    expect:\n      contains: [1, 2\n`
   })
   const error: unknown = await loadSuite(scratchFile('broken.yaml', text)).catch((caught: unknown) => caught)
   expect(error).toBeInstanceOf(CaseFileError)
   const issues = (error as CaseFileError).issues
   expect(issues).toHaveLength(1)
-  // the broken entry's `- id:` is line 63005 and its unclosed list line 63008: `yaml` places the error within the
+  // the broken entry's `- id:` is line 9805 and its unclosed list line 9808: `yaml` places the error within the
   // entry or just after it
-  expect(issues[0]?.line).toBeGreaterThanOrEqual(5 + 7 * 9000)
-  expect(issues[0]?.line).toBeLessThanOrEqual(5 + 7 * 9000 + 5)
+  expect(issues[0]?.line).toBeGreaterThanOrEqual(5 + 7 * BROKEN)
+  expect(issues[0]?.line).toBeLessThanOrEqual(5 + 7 * BROKEN + 5)
   expect(issues[0]?.column).toBeGreaterThan(0)
 }, 60_000)
 

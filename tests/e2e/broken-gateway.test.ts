@@ -24,8 +24,20 @@ afterAll(async () => {
 async function quickstartThrough(fault: MockReply, name: string) {
   reply = fault
   const dir = join(out, name)
+  // every case at once: each one's retries wait out the provider's backoff, and the waits need not queue up
   const run = await runCli(
-    ['run', 'cases/quickstart.yaml', '--model', 'openai:gpt-test', '--out', dir, '--reporter', 'console'],
+    [
+      'run',
+      'cases/quickstart.yaml',
+      '--model',
+      'openai:gpt-test',
+      '--concurrency',
+      '10',
+      '--out',
+      dir,
+      '--reporter',
+      'console',
+    ],
     { env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: server.openaiBaseURL } },
   )
   const [runDir = ''] = readdirSync(dir)

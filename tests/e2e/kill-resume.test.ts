@@ -57,7 +57,7 @@ function lineCount(file: string): number {
 test('kill -9 at a random point, then --resume, ends exactly like a clean run: no pair lost, none twice', async () => {
   const work = mkdtempSync(join(tmpdir(), 'evals-kill-'))
   const file = writeSuite(work)
-  const args = ['run', file, '--concurrency', '4', '--reporter', 'json', '--no-color']
+  const args = ['run', file, '--concurrency', '8', '--reporter', 'json', '--no-color']
   const clean = await runCli([...args, '--out', join(work, 'clean')])
   const cleanDir = join(work, 'clean', readdirSync(join(work, 'clean'))[0] ?? '')
   const cleanSummary = JSON.parse(readFileSync(join(cleanDir, 'summary.json'), 'utf8')) as Summary
@@ -107,9 +107,12 @@ test('--shard 1/2 and 2/2 through the bin, then evals merge, count the same as o
   const work = mkdtempSync(join(tmpdir(), 'evals-shard-'))
   const file = writeSuite(work)
   const args = ['run', file, '--concurrency', '8', '--reporter', 'json', '--no-color']
-  await runCli([...args, '--out', join(work, 'full')])
-  await runCli([...args, '--shard', '1/2', '--out', join(work, 's1')])
-  await runCli([...args, '--shard', '2/2', '--out', join(work, 's2')])
+  // at once, as a CI job's shards run
+  await Promise.all([
+    runCli([...args, '--out', join(work, 'full')]),
+    runCli([...args, '--shard', '1/2', '--out', join(work, 's1')]),
+    runCli([...args, '--shard', '2/2', '--out', join(work, 's2')]),
+  ])
   const only = (dir: string): string => join(dir, readdirSync(dir)[0] ?? '')
   const merged = await runCli([
     'merge',

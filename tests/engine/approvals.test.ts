@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { Agent, approve, reject, tool, type AgentResult, type RunState } from '../../src/index.ts'
 import { ScriptedProvider, startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
 import { approvalAgent } from './fixtures/approval-agent.ts'
+import { plainNodeScript } from '../setup/plain-node-script.ts'
 
 let dir: string
 let server: MockLlmServer | undefined
@@ -70,9 +71,7 @@ describe.each(['openai', 'anthropic'] as const)('an approval flow over the real 
     const { stdout: output } = await promisify(execFile)(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        join(fixtures, 'resume-in-process.ts'),
+        await plainNodeScript(join(fixtures, 'resume-in-process.ts')),
         api,
         baseURLOf(server),
         stateFile,

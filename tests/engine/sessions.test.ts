@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { Agent, FileSessionStore, InMemorySessionStore, tool } from '../../src/index.ts'
 import { AnthropicProvider } from '../../src/providers/anthropic.ts'
 import { ScriptedProvider, sessionStoreContract, startMockLlmServer } from '../../src/testing/index.ts'
+import { plainNodeScript } from '../setup/plain-node-script.ts'
 
 let dir: string
 beforeEach(() => {
@@ -44,10 +45,8 @@ describe('the contract suite', () => {
 describe('FileSessionStore', () => {
   test('serialises writers of one session across processes with its lock file', async () => {
     const run = promisify(execFile)
-    const writer = join(import.meta.dirname, 'fixtures', 'session-writer.ts')
-    await Promise.all(
-      ['a', 'b', 'c'].map((who) => run(process.execPath, ['--import', 'tsx', writer, dir, who, '4'])),
-    )
+    const writer = await plainNodeScript(join(import.meta.dirname, 'fixtures', 'session-writer.ts'))
+    await Promise.all(['a', 'b', 'c'].map((who) => run(process.execPath, [writer, dir, who, '4'])))
     const record = await new FileSessionStore({ dir }).load('shared')
 
     expect(record?.messages.map((m) => m.content).sort()).toEqual(

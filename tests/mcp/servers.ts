@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { McpStdioServer } from '../../src/index.ts'
+import { plainNodeScript } from '../setup/plain-node-script.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -26,7 +27,9 @@ export function filesystem(dir: string): McpStdioServer {
 export const unlocking: McpStdioServer = {
   name: 'unlocking',
   command: process.execPath,
-  args: ['--import', 'tsx', fileURLToPath(new URL('../fixtures/mcp/unlocking-server.ts', import.meta.url))],
+  args: [
+    await plainNodeScript(fileURLToPath(new URL('../fixtures/mcp/unlocking-server.ts', import.meta.url))),
+  ],
 }
 
 /** Starts server-everything over streamable HTTP on a free loopback port; resolves once it listens. */

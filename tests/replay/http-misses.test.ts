@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { runShell } from '../e2e/helpers.ts'
+import { runCli } from '../e2e/helpers.ts'
 import type { MockLlmServer } from '../../src/testing/index.ts'
 import { caseOf, cassetteLines, runInto, tempDir } from './helpers.ts'
 import { sdkAgents, sdkSuite, startOrderModel } from './http-helpers.ts'
@@ -88,20 +88,7 @@ describe('a --record run that recorded nothing', () => {
       file,
       `suite: quiet\ntarget:\n  function: ${sdkAgents}#noModel\ncases:\n  - id: hi\n    input: hi\n    expect: { contains: hi }\n`,
     )
-    const script =
-      "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1))"
-    const run = await runShell(process.execPath, [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      script,
-      'run',
-      file,
-      '--record',
-      '--out',
-      join(dir, 'reports'),
-    ])
+    const run = await runCli(['run', file, '--record', '--out', join(dir, 'reports')])
 
     expect(run.code).toBe(0)
     const lines = run.stderr.split('\n').filter((line) => line.includes('recorded nothing'))

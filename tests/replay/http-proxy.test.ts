@@ -6,12 +6,11 @@ import type { CaseDefinition } from '../../src/cases/case-definition.ts'
 import type { MockLlmServer } from '../../src/testing/index.ts'
 import { caseOf, cassetteLines, runInto, stable, tempDir } from './helpers.ts'
 import { startOrderModel } from './http-helpers.ts'
+import { plainNodeScript } from '../setup/plain-node-script.ts'
 
-const script = join(import.meta.dirname, 'fixtures', 'openai-command.ts')
-// node runs the TypeScript fixture through tsx, found from here (the command runs in a temporary folder)
-const node = [process.execPath, '--import', import.meta.resolve('tsx'), script]
-  .map((part) => JSON.stringify(part))
-  .join(' ')
+// node runs the TypeScript fixture compiled to JavaScript (the command runs in a temporary folder)
+const script = await plainNodeScript(join(import.meta.dirname, 'fixtures', 'openai-command.ts'))
+const node = [process.execPath, script].map((part) => JSON.stringify(part)).join(' ')
 const saved = { url: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY }
 
 let server: MockLlmServer

@@ -52,14 +52,15 @@ test('the interrupt reaches every running pair once, through one listener', () =
 })
 
 test('the timer keeps the process alive only while a pair runs', () => {
-  const module = fileURLToPath(new URL('../../src/runner/execute/case-timeouts.ts', import.meta.url))
+  // the built module (the global setup builds dist/): plain node loads it without tsx's loader hooks
+  const module = fileURLToPath(new URL('../../dist/runner/execute/case-timeouts.js', import.meta.url))
   const run = (body: string) => {
     const started = Date.now()
     const script = `import { CaseTimeouts } from ${JSON.stringify(module)}
       const timeouts = CaseTimeouts.of(new AbortController().signal)
       const pair = (ms, name) => ({ deadline: performance.now() + ms, expire() { console.log(name, 'expired') }, interrupt() {} })
       ${body}`
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
     })
     return { ...result, ms: Date.now() - started }

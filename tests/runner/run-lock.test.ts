@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { loadSuites } from '../../src/cases/load.ts'
 import { ConfigError } from '../../src/errors.ts'
 import { lockRunFolder } from '../../src/runner/results/run-lock.ts'
@@ -64,11 +64,22 @@ test('a lock left by a killed process of this machine is taken over at once', as
 
 test('a run longer than the lock’s refresh keeps its lock to the end and releases it', async () => {
   const dir = join(tempDir(), 'run')
-  const release = await lockRunFolder(dir)
+  const lockDir = join(dir, '.lock')
   // proper-lockfile refreshes every 7.5 s (half its 15 s stale time); anything that touches the lock folder meanwhile
-  // makes it think the lock was taken over
-  await new Promise((resolve) => setTimeout(resolve, 8_000))
-  await expect(lockRunFolder(dir)).rejects.toThrow('Another process is running')
-  await release()
-  expect(existsSync(join(dir, '.lock'))).toBe(false)
-}, 20_000)
+  // makes it think the lock was taken over. The clock moves 8 s, not the test: the refresh's file I/O is real
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  try {
+    const release = await lockRunFolder(dir)
+    const locked = statSync(lockDir).mtimeMs
+    await vi.advanceTimersByTimeAsync(8_000)
+    // the refresh stamped the lock with its time (a lock it thought taken over it would leave as it was)
+    await vi.waitFor(() => {
+      expect(statSync(lockDir).mtimeMs).toBeGreaterThanOrEqual(locked + 7_000)
+    })
+    await expect(lockRunFolder(dir)).rejects.toThrow('Another process is running')
+    await release()
+    expect(existsSync(lockDir)).toBe(false)
+  } finally {
+    vi.useRealTimers()
+  }
+})

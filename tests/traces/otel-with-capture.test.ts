@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import type { CaseResult } from '../../src/model/case-result.ts'
 import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
-import { repo, runShell } from '../e2e/helpers.ts'
+import { runCli } from '../e2e/helpers.ts'
 import { orderModel } from './helpers.ts'
 
 const fixture = join(import.meta.dirname, 'fixtures', 'ai-sdk-text.ts')
@@ -65,27 +65,10 @@ test('`--otel` with `--trace`: an AI SDK agent’s spans reach the collector and
       '',
     ].join('\n'),
   )
-  const script =
-    "const { main } = await import('./src/cli/main.ts'); process.exitCode = await main(process.argv.slice(1))"
   const out = join(dir, 'reports')
-  const run = await runShell(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      script,
-      'run',
-      file,
-      '--trace',
-      '--otel',
-      collector.url,
-      '--out',
-      out,
-    ],
-    { cwd: repo, env: { EVALS_TEST_OPENAI_URL: model.openaiBaseURL } },
-  )
+  const run = await runCli(['run', file, '--trace', '--otel', collector.url, '--out', out], {
+    env: { EVALS_TEST_OPENAI_URL: model.openaiBaseURL },
+  })
 
   expect(run.stderr).toBe('')
   expect(run.code, run.stdout).toBe(0)

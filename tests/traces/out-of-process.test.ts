@@ -7,6 +7,7 @@ import { startOtlpReceiver } from '../../src/traces/receiver.ts'
 import { startMockLlmServer, type MockLlmServer } from '../../src/testing/index.ts'
 import { caseOf, readResults, suiteOf, tempDir } from '../runner/helpers.ts'
 import { gpt41MiniCost, orderModel } from './helpers.ts'
+import { plainNodeScript } from '../setup/plain-node-script.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
 const cost = gpt41MiniCost({ input: 300, cached: 40, output: 30 })
@@ -28,7 +29,7 @@ describe('an agent HTTP service in a child process, instrumented with the OpenTe
   beforeAll(async () => {
     llm = await startMockLlmServer({ handler: orderModel })
     receiverPort = await freePort()
-    service = spawn(process.execPath, ['--import', 'tsx', join(fixtures, 'otel-http-service.ts')], {
+    service = spawn(process.execPath, [await plainNodeScript(join(fixtures, 'otel-http-service.ts'))], {
       env: {
         ...process.env,
         LLM_BASE_URL: llm.openaiBaseURL,

@@ -114,10 +114,11 @@ describe('evals view streams large files', () => {
     const fd = openSync(join(dir, 'big', 'report.json'), 'w')
     ftruncateSync(fd, size)
     closeSync(fd)
-    const script = `import { startView } from ${JSON.stringify(join(import.meta.dirname, '../../src/view/server.ts'))}
+    // the built module (the global setup builds dist/): plain node loads it without tsx's loader hooks
+    const script = `import { startView } from ${JSON.stringify(join(import.meta.dirname, '../../dist/view/server.js'))}
 const view = await startView({ roots: [${JSON.stringify(dir)}] })
 console.log(view.url)`
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     try {
