@@ -45,7 +45,8 @@ describe('evals (built bin)', () => {
     const dir = out()
     const run = await runCli(['run', 'cases/quickstart.yaml', '--out', dir])
     expect(run.stderr).toBe('')
-    expect(run.code).toBe(0)
+    // the run's own lines say which check failed
+    expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toMatch(/Cases {5}10 passed · 0 failed · 0 errored · 0 skipped/)
     expect(run.stdout).toContain('Accuracy  100.0% weighted')
     expect(run.stdout).toMatch(/Latency {3}p50 \S+ · p95 \S+ · p99 \S+/)
