@@ -60,15 +60,15 @@ export async function createReporters(
   const formats = ordered.filter((name) => Object.hasOwn(RENDERERS, name))
   for (const name of ordered) {
     const factory = REPORTERS[name]
-    if (formats.includes(name)) {
-      if (name === formats[0])
-        reporters.push(
-          new FileReporter(
-            formats.map((format) => RENDERERS[format] as LoadRenderer),
-            reporterOptions,
-          ),
-        )
-    } else if (factory) reporters.push(factory(reporterOptions))
+    if (name === formats[0])
+      reporters.push(
+        new FileReporter(
+          formats.map((format) => RENDERERS[format] as LoadRenderer),
+          reporterOptions,
+        ),
+      )
+    else if (formats.includes(name)) continue
+    else if (factory) reporters.push(factory(reporterOptions))
     else if (isModulePath(name)) reporters.push(await loadReporter(name, baseDir, reporterOptions))
     else throw new ConfigError(unknownReporterMessage(name))
   }

@@ -1,15 +1,12 @@
-import type { CaseStats, CaseStatsList } from '../model/run-report.ts'
+import type { KnownFailureSource } from '../baselines/outcome.ts'
+import type { CaseStats } from '../model/run-report.ts'
 import type { Style } from './format.ts'
 
 /**
  * The console's line on known failures (`expect_fail`): those that did not pass, which fail nothing, and those that
  * passed, whose mark can go. Empty when the run has none.
  */
-export function knownFailureLines(
-  cases: Iterable<CaseStats> & Pick<CaseStatsList, 'knownFailures'>,
-  s: Style,
-  limit = 5,
-): string[] {
+export function knownFailureLines(cases: KnownFailureSource<CaseStats>, s: Style, limit = 5): string[] {
   const failing: string[] = []
   const passing: string[] = []
   for (const entry of cases.knownFailures?.() ?? cases) {
