@@ -187,6 +187,16 @@ export interface CaseStatsList extends Iterable<CaseStats> {
   readonly length: number
   /** the cases marked `expect_fail`, in the same order, without making the others */
   knownFailures?(): Iterable<CaseStats>
+  /**
+   * each case's suite, status, trials and cost, in the same order, without making its stats: one record, reused
+   * from case to case (read it before taking the next)
+   */
+  tallies?(): Iterable<Readonly<CaseTally>>
+}
+
+/** What the run index counts of a case. */
+export interface CaseTally extends Pick<CaseStats, 'suite' | 'status' | 'costUsd' | 'trials' | 'errored'> {
+  variant?: string | undefined
 }
 
 /** How each variant of a suite did, and how each pair of them compares. */

@@ -269,6 +269,51 @@ describe('baselines in the runner', () => {
     expect(knownFailuresOf(all)).toEqual({ failed: 1, errored: 0 })
   })
 
+  test("a run's tallies are its cases' suite, status, trials and cost, without making their stats", async () => {
+    const broken = suiteOf(
+      [
+        caseOf('a', { expect: { contains: 'ok' }, trials: 3 }),
+        caseOf('b', { expect: { contains: 'ok' }, skip: 'later' }),
+        caseOf('c', { expect: { contains: 'ok' } }),
+        caseOf('d', { expect: { contains: 'ok' } }),
+      ],
+      { name: 'broken' },
+    )
+    const priced = suiteOf([caseOf('e', { expect: { contains: 'ok' } })], { name: 'priced' })
+    // a: passes its first trial only (failed, 3 trials); c: the target throws (errored); d: its cost is unknown
+    const target = targetOf((input, _signal, trial) => {
+      if (input === 'c') throw new Error('down')
+      return transcriptOf(input, input === 'a' && trial > 0 ? 'no' : 'ok', {
+        costUsd: input === 'd' ? null : 0.25,
+      })
+    })
+    const report = await runSuites([broken, priced], {
+      outDir: tempDir(),
+      targets: new Map([
+        [broken.file, target],
+        [priced.file, target],
+      ]),
+    })
+    // the record is reused: copied as it is read
+    const tallies = Array.from(report.cases.tallies?.() ?? [], (tally) => ({ ...tally }))
+    const fromStats = [...report.cases].map(({ suite, variant, status, costUsd, trials, errored }) => ({
+      suite,
+      variant,
+      status,
+      costUsd,
+      trials,
+      errored,
+    }))
+    expect(tallies).toEqual(fromStats)
+    expect(tallies.map((tally) => [tally.status, tally.costUsd])).toEqual([
+      ['failed', 0.25],
+      ['skipped', null],
+      ['errored', null],
+      ['passed', null],
+      ['passed', 0.25],
+    ])
+  })
+
   test('an update with the same results leaves the baseline byte for byte, timestamps and latencies included', async () => {
     const dir = tempDir()
     const file = join(dir, 'support.json')

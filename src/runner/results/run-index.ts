@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { RunMeta } from '../../baselines/summary.ts'
 import type { CaseStatus } from '../../model/case-result.ts'
-import type { CaseStats, RunReport, SuiteStats } from '../../model/run-report.ts'
+import type { CaseTally, RunReport, SuiteStats } from '../../model/run-report.ts'
 import type { GateResult } from '../../baselines/gate.ts'
 import type { Redactor } from '../../util/redact.ts'
 
@@ -57,7 +57,8 @@ export function runIndexLineOf(report: RunReport): RunIndexLine {
     counts: report.counts,
     costUsd: report.costUsd,
     ...(report.gate && { gate: report.gate.decision }),
-    suites: indexSuitesOf(report.suiteStats, report.cases),
+    // a run's tally counts its cases without making each one's stats
+    suites: indexSuitesOf(report.suiteStats, report.cases.tallies?.() ?? report.cases),
   }
 }
 
@@ -70,7 +71,7 @@ export type IndexedSuiteStats = Pick<SuiteStats, 'suite' | 'variant' | 'accuracy
 /** Each suite's accuracy, case counts and cost, from its stats and one pass over the run's cases. */
 export function indexSuitesOf(
   suiteStats: readonly IndexedSuiteStats[],
-  cases: Iterable<Pick<CaseStats, 'suite' | 'variant' | 'status' | 'costUsd' | 'trials' | 'errored'>>,
+  cases: Iterable<Readonly<CaseTally>>,
 ): RunIndexSuite[] {
   const suites = suiteStats.map((entry): RunIndexSuite => ({
     suite: entry.suite,

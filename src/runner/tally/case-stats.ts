@@ -4,7 +4,7 @@ import { WeightedAccuracyTally, type WeightedAccuracy } from '../../stats/propor
 import { isFlaky, passAtK, passHatK } from '../../stats/trials.ts'
 import { TypedList } from '../../util/typed-list.ts'
 import type { CaseResult } from '../../model/case-result.ts'
-import type { CaseStats, CaseStatsList } from '../../model/run-report.ts'
+import type { CaseStats, CaseStatsList, CaseTally } from '../../model/run-report.ts'
 
 /**
  * Per-case aggregates of a run, filled online from CaseResults; each suite's cases must be registered with `plan`
@@ -125,6 +125,18 @@ export class CaseStatsTally {
     return statsOf(name, variant, cases, index - start, this.#columns, index)
   }
 
+  /** the suite, status, trials and cost of case `index`, written into `into` */
+  tallyAt(index: number, into: CaseTally): void {
+    const { name, variant } = this.#suiteAt(index)
+    const c = this.#columns
+    into.suite = name
+    into.variant = variant
+    into.status = statusOf(c, index)
+    into.costUsd = costOf(c, index)
+    into.trials = c.graded.get(index)
+    into.errored = c.errored.get(index)
+  }
+
   /** the planned suite holding case `index` */
   #suiteAt(index: number): PlannedCases {
     let low = 0
@@ -210,6 +222,14 @@ class TallyCases implements CaseStatsList {
     }
   }
 
+  *tallies(): Generator<Readonly<CaseTally>> {
+    const record: CaseTally = { suite: '', status: 'skipped', costUsd: null, trials: 0, errored: 0 }
+    for (const index of this.#indices()) {
+      this.#tally.tallyAt(index, record)
+      yield record
+    }
+  }
+
   /** The indices of the ranges that hold a result. */
   *#indices(): Generator<number> {
     const ranges = this.#ranges
@@ -272,6 +292,22 @@ function scoreOf(c: Columns, index: number): number | undefined {
   return c.flags.get(index) & SCORED && trials > 0 ? round(c.scoreSum.get(index) / trials, 6) : undefined
 }
 
+/** A case's status over its trials: failed when any graded trial failed, then errored, passed, skipped. */
+function statusOf(c: Columns, index: number): CaseStatus {
+  const trials = c.graded.get(index)
+  if (trials > c.passes.get(index)) return 'failed'
+  if (c.errored.get(index) > 0) return 'errored'
+  return trials > 0 ? 'passed' : 'skipped'
+}
+
+/** The mean cost of a trial of case `index`; null when some trial's cost was unknown, or none was recorded. */
+function costOf(c: Columns, index: number): number | null {
+  const costCount = c.costCount.get(index)
+  return c.flags.get(index) & COST_UNKNOWN || costCount === 0
+    ? null
+    : round(c.costSum.get(index) / costCount, 10)
+}
+
 /** The stats of case `at` of `cases`, case `index` of the columns. */
 function statsOf(
   suite: string,
@@ -284,12 +320,7 @@ function statsOf(
   const passes = c.passes.get(index)
   const trials = c.graded.get(index)
   const errored = c.errored.get(index)
-  const flags = c.flags.get(index)
   const latencyCount = c.latencyCount.get(index)
-  const costCount = c.costCount.get(index)
-  const status: CaseStatus =
-    trials > passes ? 'failed' : errored > 0 ? 'errored' : trials > 0 ? 'passed' : 'skipped'
-  const cost = flags & COST_UNKNOWN || costCount === 0 ? null : round(c.costSum.get(index) / costCount, 10)
   const score = scoreOf(c, index)
   const critical = cases.critical(at)
   const expectFail = cases.expectFail(at)
@@ -302,8 +333,8 @@ function statsOf(
     ...(score !== undefined && { score }),
     // rounded so committed baselines do not churn on sub-millisecond noise
     latencyMs: latencyCount === 0 ? 0 : round(c.latencySum.get(index) / latencyCount, 1),
-    costUsd: cost,
-    status,
+    costUsd: costOf(c, index),
+    status: statusOf(c, index),
     suite,
     ...(variant !== undefined && { variant }),
     weight: cases.weight(at),
