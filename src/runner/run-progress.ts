@@ -87,13 +87,16 @@ export class RunProgress {
     )
   }
 
-  /** Counts, saves and reports one pair's result; with `bail`, a failure stops the run. */
-  async record(result: CaseResult, caseIndex: number, stop: Interrupt): Promise<void> {
+  /**
+   * Counts, saves and reports one pair's result (`json`: its canonical JSON, when already made); with `bail`, a
+   * failure stops the run.
+   */
+  async record(result: CaseResult, caseIndex: number, stop: Interrupt, json?: string): Promise<void> {
     this.finished++
     this.stats.add(result, caseIndex)
     this.snapshotTally.add(result)
     this.tokens.add(result)
-    this.#append(result)
+    this.#append(result, json)
     for (const reporter of this.#reporters) {
       // most reporters return nothing here: awaiting that anyway costs a microtask per pair
       const pending = reporter.onCaseEnd?.(result)
@@ -103,9 +106,9 @@ export class RunProgress {
       stop.stoppedBy ??= 'bail'
   }
 
-  #append(result: CaseResult): void {
+  #append(result: CaseResult, json: string | undefined): void {
     const offset = this.results.offset
-    const bytes = this.results.append(result)
+    const bytes = json === undefined ? this.results.append(result) : this.results.appendJson(json)
     if (!this.rows) return
     const index = this.#suiteIndex.get(suiteKey(result.suite, result.variant)) ?? this.#options.suites.length
     this.rows.add(index, result.caseId, result.trial, offset, bytes, true)

@@ -5,7 +5,7 @@ import { withKeylessModels } from '../providers/keyless.ts'
 import { jobs } from './case-jobs.ts'
 import { watchInterrupt } from './execute/interrupt.ts'
 import { providerOf, runLanes } from './execute/lanes.ts'
-import { boundStrings } from './execute/stored-size.ts'
+import { storedForm } from './execute/stored-size.ts'
 import { runCase } from './execute/run-case.ts'
 import { finishRun } from './finish-run.ts'
 import { resolveRun } from './plan/resolve-run.ts'
@@ -72,13 +72,14 @@ async function runLocked(setup: RunSetup): Promise<RunReport> {
       async ({ caseIndex, job, skip }, slot) => {
         if (skip) return progress.record(services.redactor.value(skip), caseIndex, stop)
         try {
-          const pair = async (): Promise<CaseResult> => {
-            const result = await runCase(job, stop.signal, slot)
-            // cut after redaction: a secret across the cut is redacted whole, never kept in part
-            return boundStrings(await services.redactor.valueLoaded(result), run.maxStoredChars)
-          }
-          const result = await (run.aroundCase ? run.aroundCase(job, pair) : pair())
-          await progress.record(result, caseIndex, stop)
+          const pair = async (): Promise<CaseResult> =>
+            services.redactor.valueLoaded(await runCase(job, stop.signal, slot))
+          // cut after redaction: a secret across the cut is redacted whole, never kept in part
+          const stored = storedForm(
+            await (run.aroundCase ? run.aroundCase(job, pair) : pair()),
+            run.maxStoredChars,
+          )
+          await progress.record(stored.value, caseIndex, stop, stored.json)
         } catch (error) {
           if (!stop.signal.aborted) throw error
         }

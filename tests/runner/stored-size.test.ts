@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { readPlan } from '../../src/runner/plan/run-json.ts'
 import { resumeRun } from '../../src/runner/resume-run.ts'
-import { boundStrings } from '../../src/runner/execute/stored-size.ts'
+import { boundStrings, storedForm } from '../../src/runner/execute/stored-size.ts'
+import { canonicalJson } from '../../src/util/canonical-json.ts'
 import { runSuite, runSuites } from '../../src/runner/run-suite.ts'
 import { caseOf, suiteOf, targetOf, targetsFor, tempDir, transcriptOf } from './helpers.ts'
 
@@ -117,5 +118,26 @@ describe('boundStrings', () => {
     const bounded = boundStrings('ab😀cd', 3)
     expect(bounded.startsWith('ab…')).toBe(true)
     expect(bounded).toContain('stored 2 of 6 characters')
+  })
+})
+
+describe('storedForm', () => {
+  test('a value whose JSON fits is stored as it is, with that JSON', () => {
+    const value = { b: ['short', { c: 'text' }], a: 1 }
+    const stored = storedForm(value, canonicalJson(value).length)
+    expect(stored.value).toBe(value)
+    expect(stored.json).toBe('{"a":1,"b":["short",{"c":"text"}]}')
+  })
+
+  test('a longer JSON is bounded string by string, and its JSON is that of the bounded value', () => {
+    // longer than the cap as JSON, though no string is: stored as it is
+    const many = { words: ['abcd', 'efgh', 'ijkl'] }
+    expect(storedForm(many, 6)).toEqual({ value: many, json: canonicalJson(many) })
+    expect(storedForm(many, 6).value).toBe(many)
+    const long = { output: 'a long string', keep: 'ok' }
+    const stored = storedForm(long, 6)
+    expect(stored.value).toEqual(boundStrings(long, 6))
+    expect(stored.value.output).toMatch(/^a long…\[evals: stored 6 of 13 characters/u)
+    expect(stored.json).toBe(canonicalJson(stored.value))
   })
 })

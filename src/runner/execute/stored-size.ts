@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../util/canonical-json.ts'
 import { cutEnd } from '../../util/cut-end.ts'
 import { formatCount } from '../../util/format-count.ts'
 
@@ -6,6 +7,18 @@ import { formatCount } from '../../util/format-count.ts'
  * the checks see all of it, but results.jsonl, report.json and every report hold each string of the transcript and
  * the turns cut to `maxChars`, with a marker saying so. Results without a long string are returned as they are.
  */
+
+/**
+ * `value` as stored (`boundStrings`) with its canonical JSON, the line results.jsonl holds. The JSON is made first:
+ * no string is longer than the JSON holding it, so a value whose JSON fits in `maxChars` is stored as it is, without
+ * a walk over it (every result of a run, unless a target answers with a megabyte).
+ */
+export function storedForm<T>(value: T, maxChars: number): { value: T; json: string } {
+  const json = canonicalJson(value)
+  if (json.length <= maxChars) return { value, json }
+  const bounded = boundStrings(value, maxChars)
+  return { value: bounded, json: bounded === value ? json : canonicalJson(bounded) }
+}
 
 /** `value` with every string longer than `maxChars` cut, copying only the objects on the way to one. */
 export function boundStrings<T>(value: T, maxChars: number): T {

@@ -52,10 +52,14 @@ export class JsonLinesFile {
    * full, closed): the run stops rather than lose results.
    */
   append(value: unknown): number {
+    return this.appendJson(canonicalJson(this.#redactor ? this.#redactor.value(value) : value))
+  }
+
+  /** `append` of a value already redacted and serialized: `json` is its canonical JSON, on one line. */
+  appendJson(json: string): number {
     if (this.#failed) throw this.#failed
     if (this.#closed) throw new InternalError(`${this.path} is closed`)
     // the newline goes in as a byte: `${json}\n` would make a cons string that must be flattened to be encoded
-    const json = canonicalJson(this.#redactor ? this.#redactor.value(value) : value)
     let bytes: number
     // a UTF-8 line takes at most 3 bytes per UTF-16 unit
     const most = json.length * 3 + 1
