@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { openReport, type ReportSource } from '../../src/report-file/read.ts'
+import { openReport, sourceOfBatches } from '../../src/report-file/read.ts'
 import type { ReportCase } from '../../src/report-file/schema.ts'
 import { writeJsonReport } from '../../src/report-file/write-json.ts'
 import { junitRenderer } from '../../src/reporters/junit.ts'
@@ -124,14 +124,11 @@ describe('report.junit.xml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
     const cases = 3000
     let bytesOnDiskAtEnd = 0
-    const source: ReportSource = {
-      path: join(dir, 'report.json'),
-      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
-      async *cases() {
-        for (let i = 0; i < cases; i++) yield longOutput(i)
-        bytesOnDiskAtEnd = bytesIn(dir)
-      },
-    }
+    const header = (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header
+    const source = sourceOfBatches(join(dir, 'report.json'), header, async function* () {
+      for (let i = 0; i < cases; i += 100) yield Array.from({ length: 100 }, (_, j) => longOutput(i + j))
+      bytesOnDiskAtEnd = bytesIn(dir)
+    })
     await junitRenderer.render(source, join(dir, 'report.junit.xml'))
     const written = statSync(join(dir, 'report.junit.xml')).size
     // each failing case's 2 KB output goes in the suite's system-out, which stops at 2 M characters
@@ -146,14 +143,11 @@ describe('report.junit.xml', () => {
 
   test('leaves neither the report nor its scratch file behind when reading the cases fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
-    const source: ReportSource = {
-      path: join(dir, 'report.json'),
-      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
-      async *cases() {
-        for (let i = 0; i < 100; i++) yield longOutput(i)
-        throw new Error('report.json was cut short')
-      },
-    }
+    const header = (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header
+    const source = sourceOfBatches(join(dir, 'report.json'), header, async function* () {
+      for (let i = 0; i < 100; i += 10) yield Array.from({ length: 10 }, (_, j) => longOutput(i + j))
+      throw new Error('report.json was cut short')
+    })
     await expect(junitRenderer.render(source, join(dir, 'report.junit.xml'))).rejects.toThrow('cut short')
     expect(readdirSync(dir).sort()).toEqual(['report.json', 'results.jsonl'])
   })
