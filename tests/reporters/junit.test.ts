@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
@@ -139,6 +139,29 @@ describe('report.junit.xml', () => {
     // all but the last pending writes (64 K characters) were on disk while the cases were still being read
     expect(bytesOnDiskAtEnd).toBeGreaterThan(written - (1 << 18))
     expect(readdirSync(dir).sort()).toEqual(['report.json', 'report.junit.xml', 'results.jsonl'])
+  })
+
+  test('names a case whose trials two batches split as one case of three trials', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
+    const trials = (i: number): CaseResult[] => [0, 1, 2].map((trial) => ({ ...syntheticResult(i), trial }))
+    const json = await writeJsonReport(writeRun(dir, [...trials(1), ...trials(2), syntheticResult(3)]), {
+      env: {},
+    })
+    const whole = await openReport(json, { env: {} })
+    const cases: ReportCase[] = []
+    for await (const result of whole.cases()) cases.push(result)
+    expect(cases).toHaveLength(7)
+    // batches of 2: case-00001's trials end in the second batch, case-00002's span the second to the fourth
+    const split = sourceOfBatches(whole.path, whole.header, () =>
+      [0, 2, 4, 6].map((start) => cases.slice(start, start + 2)),
+    )
+    await junitRenderer.render(whole, join(dir, 'whole.junit.xml'))
+    await junitRenderer.render(split, join(dir, 'split.junit.xml'))
+    const written = readFileSync(join(dir, 'split.junit.xml'), 'utf8')
+    expect(written).toBe(readFileSync(join(dir, 'whole.junit.xml'), 'utf8'))
+    for (const trial of [1, 2, 3]) expect(written).toContain(`name="case-00002 [trial ${trial}/3]"`)
+    expect(written).toContain('name="case-00003"')
+    rmSync(dir, { recursive: true, force: true })
   })
 
   test('leaves neither the report nor its scratch file behind when reading the cases fails', async () => {
