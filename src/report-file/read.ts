@@ -92,16 +92,15 @@ async function* streamedBatches(
   let index = 0
   for await (const lines of readLineBatches(path)) {
     const batch: ReportCase[] = []
+    let ended = false
     try {
       for (const { text } of lines) {
         if (!inCases) {
           inCases = text === CASES_OPENER
           continue
         }
-        if (text.trim() === ']') {
-          if (batch.length > 0) yield batch
-          return
-        }
+        ended = text.trim() === ']'
+        if (ended) break
         batch.push(check(path, schema, redact.value(parseJson(path, caseText(text))), `cases[${index++}]`))
       }
     } catch (error) {
@@ -110,6 +109,7 @@ async function* streamedBatches(
       throw error
     }
     if (batch.length > 0) yield batch
+    if (ended) return
   }
 }
 
