@@ -11,7 +11,29 @@ import { CASES_OPENER } from './write-json.ts'
 export interface ReportSource {
   path: string
   header: ReportHeader
+  /**
+   * The cases in report order, a batch at a time (those on about 1 MiB of report.json; a report parsed whole is one
+   * batch), never an empty batch: a renderer that loops over each batch pays one asynchronous step per batch rather
+   * than per case. Batches are read-only, shared with the other renderers of the same reading.
+   */
+  batches(): AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>
+  /** The same cases one at a time, for a caller that does not mind a step per case. */
   cases(): AsyncIterable<ReportCase> | Iterable<ReportCase>
+}
+
+/** A ReportSource read through `batches`; its `cases()` takes them one at a time. */
+export function sourceOfBatches(
+  path: string,
+  header: ReportHeader,
+  batches: () => AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>,
+): ReportSource {
+  return { path, header, batches, cases: () => oneAtATime(batches()) }
+}
+
+async function* oneAtATime(
+  batches: AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>,
+): AsyncGenerator<ReportCase> {
+  for await (const batch of batches) yield* batch
 }
 
 export interface OpenReportOptions {
@@ -57,24 +79,37 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
     checks?.header,
     redact.value(parseJson(path, `${headerLines.join('\n')}\n"cases": []}`)),
   )
-  return {
-    path,
-    header,
-    async *cases() {
-      let inCases = false
-      let index = 0
-      for await (const lines of readLineBatches(path)) {
-        for (const { text } of lines) {
-          if (!inCases) {
-            inCases = text === CASES_OPENER
-            continue
-          }
-          if (text.trim() === ']') return
-          const value = redact.value(parseJson(path, caseText(text)))
-          yield check(path, checks?.caseResult, value, `cases[${index++}]`)
+  return sourceOfBatches(path, header, () => streamedBatches(path, redact, checks?.caseResult))
+}
+
+/** The cases of a report in writeJsonReport's layout, a batch per chunk `readLineBatches` reads. */
+async function* streamedBatches(
+  path: string,
+  redact: Pick<Redactor, 'value'>,
+  schema: Schemas['caseResult'] | undefined,
+): AsyncGenerator<ReportCase[]> {
+  let inCases = false
+  let index = 0
+  for await (const lines of readLineBatches(path)) {
+    const batch: ReportCase[] = []
+    let ended = false
+    try {
+      for (const { text } of lines) {
+        if (!inCases) {
+          inCases = text === CASES_OPENER
+          continue
         }
+        ended = text.trim() === ']'
+        if (ended) break
+        batch.push(check(path, schema, redact.value(parseJson(path, caseText(text))), `cases[${index++}]`))
       }
-    },
+    } catch (error) {
+      // the cases before a bad one are read, as one at a time they would be
+      if (batch.length > 0) yield batch
+      throw error
+    }
+    if (batch.length > 0) yield batch
+    if (ended) return
   }
 }
 
@@ -96,6 +131,7 @@ async function parseWhole(
   return {
     path,
     header,
+    batches: () => (cases.length === 0 ? [] : [cases]),
     cases: () => cases,
   }
 }

@@ -1,44 +1,50 @@
 import { InternalError } from '../errors.ts'
-import type { ReportSource } from './read.ts'
+import { sourceOfBatches, type ReportSource } from './read.ts'
 import type { ReportCase } from './schema.ts'
 
-/** how many cases a reader may run ahead of the slowest before it waits for it */
-const AHEAD = 256
+/**
+ * How many batches a reader may take beyond the slowest reader's: 1, so the readers go batch by batch together and
+ * at most two batches (about 2 MiB of report.json, parsed) are held, the slowest's and the one after it. A renderer
+ * works through a batch without waiting, so more room ahead would only hold more.
+ */
+const AHEAD_BATCHES = 1
 
 /**
- * One reading of a report's cases, split among `readers` renderers that run at once: each case is read and parsed
- * once and handed to every reader as the same object, which renderers only read. A reader waits rather than run
- * more than a few hundred cases ahead of the slowest, so the cases held stay a small window whatever the report's
- * size. Each returned source's `cases()` is read once; `release(reader)` (when its renderer is done, whether it read
- * every case, some or none) stops it holding the others back.
+ * One reading of a report's cases, split among `readers` renderers that run at once: each batch of cases is read
+ * and parsed once and handed to every reader as the same objects, which renderers only read. A reader waits rather
+ * than take a batch more than `AHEAD_BATCHES` beyond the slowest reader's, so the cases held stay a small window
+ * whatever the report's size. Each returned source is read once (`batches()` or `cases()`); `release(reader)` (when
+ * its renderer is done, whether it read every case, some or none) stops it holding the others back. A failure
+ * reading the source reaches every reader still reading.
  */
 export function shareCases(
   source: ReportSource,
   readers: number,
 ): { sources: ReportSource[]; release: (reader: number) => void } {
   if (readers === 1) return { sources: [source], release: () => undefined }
-  const shared = new SharedCases(source, readers)
+  const shared = new SharedBatches(source, readers)
   return {
-    sources: Array.from({ length: readers }, (_, reader) => ({
-      path: source.path,
-      header: source.header,
-      cases: () => shared.read(reader),
-    })),
+    sources: Array.from({ length: readers }, (_, reader) =>
+      sourceOfBatches(source.path, source.header, () => shared.read(reader)),
+    ),
     release: (reader) => {
       shared.release(reader)
     },
   }
 }
 
-class SharedCases {
+type Batch = readonly ReportCase[]
+
+class SharedBatches {
   readonly #source: ReportSource
-  /** the next case each reader takes; Infinity once released */
+  /** the next batch each reader takes; Infinity once released */
   readonly #positions: number[]
-  /** the cases read and not yet taken by every reader, the first of them case `#base` */
-  readonly #window: ReportCase[] = []
+  /** the batches read and not yet taken by every reader, the first of them batch `#base` */
+  readonly #window: Batch[] = []
   #base = 0
-  #cases: AsyncIterator<ReportCase> | Iterator<ReportCase> | undefined
+  #batches: AsyncIterator<Batch> | Iterator<Batch> | undefined
   #done = false
+  #failed: { error: unknown } | undefined
   #reading: Promise<void> | undefined
   #waiting: (() => void)[] = []
   readonly #started = new Set<number>()
@@ -48,26 +54,27 @@ class SharedCases {
     this.#positions = new Array<number>(readers).fill(0)
   }
 
-  read(reader: number): AsyncGenerator<ReportCase> {
+  read(reader: number): AsyncGenerator<Batch> {
     // a second reading would start where the first left off, or wait forever once released
     if (this.#started.has(reader)) throw new InternalError('a shared report source is read once')
     this.#started.add(reader)
     return this.#read(reader)
   }
 
-  async *#read(reader: number): AsyncGenerator<ReportCase> {
+  async *#read(reader: number): AsyncGenerator<Batch> {
     try {
       for (;;) {
         const at = this.#positions[reader] ?? Infinity
         while (at >= this.#base + this.#window.length && !this.#done) {
-          if (at - this.#base >= AHEAD) await this.#slowestMoves()
+          if (this.#failed) throw this.#failed.error
+          if (at - this.#base >= AHEAD_BATCHES) await this.#slowestMoves()
           else await (this.#reading ??= this.#readOne())
         }
-        const value = this.#window[at - this.#base]
-        if (value === undefined) return
+        const batch = this.#window[at - this.#base]
+        if (batch === undefined) return
         this.#positions[reader] = at + 1
         this.#drop()
-        yield value
+        yield batch
       }
     } finally {
       this.release(reader)
@@ -81,16 +88,20 @@ class SharedCases {
 
   async #readOne(): Promise<void> {
     try {
-      this.#cases ??= iteratorOf(this.#source.cases())
-      const next = await this.#cases.next()
+      this.#batches ??= iteratorOf(this.#source.batches())
+      const next = await this.#batches.next()
       if (next.done === true) this.#done = true
       else this.#window.push(next.value)
+    } catch (error) {
+      // kept for the readers that come to read after it: the source's iterator, once failed, would say it is done
+      this.#failed = { error }
+      throw error
     } finally {
       this.#reading = undefined
     }
   }
 
-  /** Drops the cases every reader has taken, and wakes the readers waiting for the slowest to move. */
+  /** Drops the batches every reader has taken, and wakes the readers waiting for the slowest to move. */
   #drop(): void {
     const slowest = Math.min(...this.#positions)
     const taken = Math.min(slowest, this.#base + this.#window.length) - this.#base

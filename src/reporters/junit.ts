@@ -87,39 +87,39 @@ async function writeJunit(
     while (listed.length > 0 && listed[0] !== name) closeSuite(newTally(listed.shift() as string))
     if (listed[0] === name) listed.shift()
   }
+  let suite: SuiteTally | undefined
+  const addRun = (result: ReportCase, trials: number): void => {
+    if (suite?.name !== result.suite) {
+      if (suite) closeSuite(suite)
+      emptySuitesUntil(result.suite)
+      suite = newTally(result.suite)
+    }
+    const outcome = outcomeOf(result)
+    suite.tests++
+    if (outcome.startsWith('      <failure')) suite.failures++
+    else if (outcome.startsWith('      <error')) suite.errors++
+    else if (outcome.startsWith('      <skipped')) suite.skipped++
+    suite.seconds += result.durationMs / 1000
+    const name = testcaseName(result, trials)
+    cases.write(testcase(result, name, outcome))
+    const detail = caseDetail(result, name)
+    if (detail === undefined) return
+    if (suite.detailChars + detail.length > SYSTEM_OUT_CHARS) suite.detailsLeftOut++
+    else {
+      details.write(cdataSection(visibleControls(detail)))
+      suite.detailChars += detail.length
+    }
+  }
   out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-  const groups = groupTrials(source.cases())[Symbol.asyncIterator]()
-  let group = await groups.next()
-  if (listed.length === 0 && group.done === true) {
+  const batches = groupTrials(source.batches())[Symbol.asyncIterator]()
+  let batch = await batches.next()
+  if (listed.length === 0 && batch.done === true) {
     out.write('<testsuites/>\n')
     return
   }
   out.write('<testsuites>\n')
-  let suite: SuiteTally | undefined
-  for (; group.done !== true; group = await groups.next()) {
-    const trials = group.value
-    for (const result of trials) {
-      if (suite?.name !== result.suite) {
-        if (suite) closeSuite(suite)
-        emptySuitesUntil(result.suite)
-        suite = newTally(result.suite)
-      }
-      const outcome = outcomeOf(result)
-      suite.tests++
-      if (outcome.startsWith('      <failure')) suite.failures++
-      else if (outcome.startsWith('      <error')) suite.errors++
-      else if (outcome.startsWith('      <skipped')) suite.skipped++
-      suite.seconds += result.durationMs / 1000
-      const name = testcaseName(result, trials.length)
-      cases.write(testcase(result, name, outcome))
-      const detail = caseDetail(result, name)
-      if (detail === undefined) continue
-      if (suite.detailChars + detail.length > SYSTEM_OUT_CHARS) suite.detailsLeftOut++
-      else {
-        details.write(cdataSection(visibleControls(detail)))
-        suite.detailChars += detail.length
-      }
-    }
+  for (; batch.done !== true; batch = await batches.next()) {
+    for (const trials of batch.value) for (const result of trials) addRun(result, trials.length)
   }
   if (suite) closeSuite(suite)
   emptySuitesUntil(undefined)

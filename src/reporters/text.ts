@@ -19,23 +19,30 @@ export function truncate(text: string, max: number, where = 'report.json'): stri
   return `${text.slice(0, end)}… [${formatCount(text.length - end)} more characters in ${where}]`
 }
 
-/** The trials of each case together: report cases are sorted by suite, case id and trial. */
+/**
+ * The trials of each case together, the groups complete in each batch at a time (report cases are sorted by suite,
+ * case id and trial): a case whose trials a batch ends in the middle of comes whole with the next batch.
+ */
 export async function* groupTrials(
-  cases: AsyncIterable<ReportCase> | Iterable<ReportCase>,
-): AsyncGenerator<ReportCase[]> {
+  batches: AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>,
+): AsyncGenerator<ReportCase[][]> {
   let group: ReportCase[] = []
-  for await (const result of cases) {
-    const first = group[0]
-    if (
-      first &&
-      (first.suite !== result.suite || first.caseId !== result.caseId || first.variant !== result.variant)
-    ) {
-      yield group
-      group = []
+  for await (const batch of batches) {
+    const groups: ReportCase[][] = []
+    for (const result of batch) {
+      const first = group[0]
+      if (
+        first &&
+        (first.suite !== result.suite || first.caseId !== result.caseId || first.variant !== result.variant)
+      ) {
+        groups.push(group)
+        group = []
+      }
+      group.push(result)
     }
-    group.push(result)
+    if (groups.length > 0) yield groups
   }
-  if (group.length > 0) yield group
+  if (group.length > 0) yield [group]
 }
 
 /** The reasons a result did not pass: failing verdicts, or the error; empty for passed and skipped. */

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { openReport, type ReportSource } from '../../src/report-file/read.ts'
+import { openReport, sourceOfBatches } from '../../src/report-file/read.ts'
 import type { ReportCase } from '../../src/report-file/schema.ts'
 import { writeJsonReport } from '../../src/report-file/write-json.ts'
 import { junitRenderer } from '../../src/reporters/junit.ts'
@@ -124,14 +124,11 @@ describe('report.junit.xml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
     const cases = 3000
     let bytesOnDiskAtEnd = 0
-    const source: ReportSource = {
-      path: join(dir, 'report.json'),
-      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
-      async *cases() {
-        for (let i = 0; i < cases; i++) yield longOutput(i)
-        bytesOnDiskAtEnd = bytesIn(dir)
-      },
-    }
+    const header = (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header
+    const source = sourceOfBatches(join(dir, 'report.json'), header, async function* () {
+      for (let i = 0; i < cases; i += 100) yield Array.from({ length: 100 }, (_, j) => longOutput(i + j))
+      bytesOnDiskAtEnd = bytesIn(dir)
+    })
     await junitRenderer.render(source, join(dir, 'report.junit.xml'))
     const written = statSync(join(dir, 'report.junit.xml')).size
     // each failing case's 2 KB output goes in the suite's system-out, which stops at 2 M characters
@@ -144,16 +141,36 @@ describe('report.junit.xml', () => {
     expect(readdirSync(dir).sort()).toEqual(['report.json', 'report.junit.xml', 'results.jsonl'])
   })
 
+  test('names a case whose trials two batches split as one case of three trials', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
+    const trials = (i: number): CaseResult[] => [0, 1, 2].map((trial) => ({ ...syntheticResult(i), trial }))
+    const json = await writeJsonReport(writeRun(dir, [...trials(1), ...trials(2), syntheticResult(3)]), {
+      env: {},
+    })
+    const whole = await openReport(json, { env: {} })
+    const cases: ReportCase[] = []
+    for await (const result of whole.cases()) cases.push(result)
+    expect(cases).toHaveLength(7)
+    // batches of 2: case-00001's trials end in the second batch, case-00002's span the second to the fourth
+    const split = sourceOfBatches(whole.path, whole.header, () =>
+      [0, 2, 4, 6].map((start) => cases.slice(start, start + 2)),
+    )
+    await junitRenderer.render(whole, join(dir, 'whole.junit.xml'))
+    await junitRenderer.render(split, join(dir, 'split.junit.xml'))
+    const written = readFileSync(join(dir, 'split.junit.xml'), 'utf8')
+    expect(written).toBe(readFileSync(join(dir, 'whole.junit.xml'), 'utf8'))
+    for (const trial of [1, 2, 3]) expect(written).toContain(`name="case-00002 [trial ${trial}/3]"`)
+    expect(written).toContain('name="case-00003"')
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   test('leaves neither the report nor its scratch file behind when reading the cases fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evals-junit-'))
-    const source: ReportSource = {
-      path: join(dir, 'report.json'),
-      header: (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header,
-      async *cases() {
-        for (let i = 0; i < 100; i++) yield longOutput(i)
-        throw new Error('report.json was cut short')
-      },
-    }
+    const header = (await openReport(await writeJsonReport(writeRun(dir, []), { env: {} }))).header
+    const source = sourceOfBatches(join(dir, 'report.json'), header, async function* () {
+      for (let i = 0; i < 100; i += 10) yield Array.from({ length: 10 }, (_, j) => longOutput(i + j))
+      throw new Error('report.json was cut short')
+    })
     await expect(junitRenderer.render(source, join(dir, 'report.junit.xml'))).rejects.toThrow('cut short')
     expect(readdirSync(dir).sort()).toEqual(['report.json', 'results.jsonl'])
   })

@@ -36,10 +36,12 @@ export async function renderHtml(source: ReportSource, path: string): Promise<vo
     out.write(`${page.slice(0, at)}{"header":${scriptSafeJson(pageHeader(header))},"cases":[`)
     const baseline = baselineLookup(header)
     let first = true
-    for await (const result of source.cases()) {
-      const transition = baseline.get(suiteKey(result.suite, result.variant))?.get(result.caseId)
-      out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
-      first = false
+    for await (const batch of source.batches()) {
+      for (const result of batch) {
+        const transition = baseline.get(suiteKey(result.suite, result.variant))?.get(result.caseId)
+        out.write(`${first ? '' : ','}\n${scriptSafeJson(pageCase(result, transition))}`)
+        first = false
+      }
     }
     out.write(`]}${page.slice(at + marker.length)}`)
     await out.commit()
