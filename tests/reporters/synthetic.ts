@@ -162,9 +162,9 @@ export function writeRun(dir: string, results: Iterable<CaseResult>, suites = ['
 
 /** `n` synthetic results in a shuffled (completion-like) order. */
 export function* syntheticResults(n: number, suite = 'support'): Generator<CaseResult> {
-  // a fixed stride visits every index once when it is coprime with n
+  // a fixed stride visits every index once when it is coprime with n (every stride is, with n of 0 or 1)
   let stride = 7919
-  while (gcd(stride, n) !== 1) stride++
+  while (n > 1 && gcd(stride, n) !== 1) stride++
   for (let k = 0; k < n; k++) yield syntheticResult((k * stride) % n, suite)
 }
 
