@@ -1,2 +1,0 @@
-import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
-import{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown}from"./chunk-RASP4DH2.js";import"./chunk-M2FABJ2L.js";import"./chunk-IYJ5QCXV.js";import"./chunk-ZU475RL7.js";import"./chunk-IZ4CBIYH.js";import"./chunk-DAYHWMZM.js";import"./chunk-7VTHMDZS.js";import"./chunk-C7VENNVE.js";export{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown};
