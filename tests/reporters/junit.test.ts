@@ -176,6 +176,30 @@ describe('report.junit.xml', () => {
   })
 })
 
+describe('XML attribute values', () => {
+  test('a value with nothing to drop or escape is kept as it is; any other is escaped as before', async () => {
+    const { xmlAttribute, xmlChars } = await import('../../src/reporters/xml.ts')
+    const escapes: Record<string, string> = {
+      '&': '&amp;',
+      '<': '&lt;',
+      '"': '&quot;',
+      '\t': '&#x9;',
+      '\n': '&#xA;',
+      '\r': '&#xD;',
+    }
+    const escaped = (text: string): string =>
+      xmlChars(text).replace(/[&<"\t\n\r]/g, (char) => escapes[char] ?? char)
+    expect(xmlAttribute('case-12 [trial 1/3] > ok')).toBe('case-12 [trial 1/3] > ok')
+    expect(xmlAttribute('a & "b" <c>\td\u0001\uFFFE😀')).toBe('a &amp; &quot;b&quot; &lt;c>&#x9;d😀')
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), xmlHostileString()), (text) => {
+        expect(xmlAttribute(text)).toBe(escaped(text))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
 describe.skipIf(NO_XMLLINT !== undefined)(named('XML text escaping', NO_XMLLINT), () => {
   test('any string survives as an attribute and as CDATA, less the characters XML 1.0 cannot hold', async () => {
     // in CDATA a parser reads `\r\n` and `\r` as `\n` (XML's end-of-line handling); attributes keep them as references
