@@ -12,14 +12,17 @@ export interface ReportSource {
   path: string
   header: ReportHeader
   /**
-   * The cases in report order, a batch at a time (those on about 1 MiB of report.json; a report parsed whole is one
-   * batch), never an empty batch: a renderer that loops over each batch pays one asynchronous step per batch rather
+   * The cases in report order, a batch at a time (at most 256 of those on one 1 MiB chunk of report.json; a report
+   * parsed whole is one batch), never an empty batch: a renderer that loops over each batch pays one asynchronous step per batch rather
    * than per case. Batches are read-only, shared with the other renderers of the same reading.
    */
   batches(): AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>
   /** The same cases one at a time, for a caller that does not mind a step per case. */
   cases(): AsyncIterable<ReportCase> | Iterable<ReportCase>
 }
+
+/** the most cases in one batch of a streamed report; a 1 MiB chunk of short lines holds some 1,500 */
+const BATCH_CASES = 256
 
 /** A ReportSource read through `batches`; its `cases()` takes them one at a time. */
 export function sourceOfBatches(
@@ -82,7 +85,10 @@ export async function openReport(path: string, options: OpenReportOptions = {}):
   return sourceOfBatches(path, header, () => streamedBatches(path, redact, checks?.caseResult))
 }
 
-/** The cases of a report in writeJsonReport's layout, a batch per chunk `readLineBatches` reads. */
+/**
+ * The cases of a report in writeJsonReport's layout, a batch per chunk `readLineBatches` reads and at most
+ * `BATCH_CASES` a batch: the batches renderers hold stay a few hundred parsed cases, however short the lines.
+ */
 async function* streamedBatches(
   path: string,
   redact: Pick<Redactor, 'value'>,
@@ -91,7 +97,7 @@ async function* streamedBatches(
   let inCases = false
   let index = 0
   for await (const lines of readLineBatches(path)) {
-    const batch: ReportCase[] = []
+    let batch: ReportCase[] = []
     let ended = false
     try {
       for (const { text } of lines) {
@@ -102,6 +108,10 @@ async function* streamedBatches(
         ended = text.trim() === ']'
         if (ended) break
         batch.push(check(path, schema, redact.value(parseJson(path, caseText(text))), `cases[${index++}]`))
+        if (batch.length === BATCH_CASES) {
+          yield batch
+          batch = []
+        }
       }
     } catch (error) {
       // the cases before a bad one are read, as one at a time they would be

@@ -41,7 +41,9 @@ test('a streamed report comes in several batches, none empty, that are its cases
     const source = await openReport(path, { validate, env: {} })
     const batches = await batchesOf(source)
     expect(batches.length).toBeGreaterThan(2)
+    // none empty, none over 256 cases, though a 1 MiB chunk of these lines holds more
     for (const batch of batches) expect(batch.length).toBeGreaterThan(0)
+    expect(Math.max(...batches.map((batch) => batch.length))).toBe(256)
     const flat = batches.flat()
     expect(flat.map((result) => result.caseId)).toEqual(cases.map((result) => result.caseId))
     if (!validate) expect(JSON.stringify(flat) === asRead).toBe(true)
