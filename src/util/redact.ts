@@ -272,7 +272,8 @@ function cutForm(secret: string): string {
 
 /** JSON text with a credential-named key, whose value `Redactor.value` replaces whole */
 function hasSecretKey(text: string): boolean {
-  return /"(?:[^"\\]*[-_])?(?:authorization|api[-_]?key|apikey|password|passwd|secret|token|cookie|private[-_]key)"\s*:/i.test(
+  // the key's characters before the name may be JSON escapes (`\\`, `\"`, `\u0001`): `value()` reads them unescaped
+  return /"(?:(?:[^"\\]|\\.)*[-_])?(?:authorization|api[-_]?key|apikey|password|passwd|secret|token|cookie|private[-_]key)"\s*:/i.test(
     text,
   )
 }

@@ -185,6 +185,17 @@ test('mayChange is false only for bytes it would leave as they are', () => {
   expect(custom.mayChange(bytes('nichts'))).toBe(false)
 })
 
+test("mayChange sees a credential's key however JSON escapes it", () => {
+  const redact = createRedactor({ env: {} })
+  // each key is one `value()` redacts: named like a credential, with a backslash, quote or control character before it
+  for (const key of ['a\\_token', 'my"_secret', 'x\u0001-api-key', 'client\\-password']) {
+    const row = { [key]: 'supersecretvalue1', ok: 'x' }
+    expect(redact.value(row)).not.toEqual(row)
+    expect(redact.mayChange(Buffer.from(JSON.stringify(row)))).toBe(true)
+  }
+  expect(redact.mayChange(Buffer.from(JSON.stringify({ 'a\\_tokens': 'supersecretvalue1' })))).toBe(false)
+})
+
 test('redacts the key variables a provider declares, whatever their names', () => {
   registerProvider(
     'acme-redact-test',
