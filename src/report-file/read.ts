@@ -13,8 +13,8 @@ export interface ReportSource {
   header: ReportHeader
   /**
    * The cases in report order, a batch at a time (at most 256 of those on one 1 MiB chunk of report.json; a report
-   * parsed whole is one batch), never an empty batch: a renderer that loops over each batch pays one asynchronous step per batch rather
-   * than per case. Batches are read-only, shared with the other renderers of the same reading.
+   * parsed whole is one batch), never an empty batch: a renderer that loops over each batch pays one asynchronous
+   * step per batch rather than per case. Batches are read-only, shared with the other renderers of the same reading.
    */
   batches(): AsyncIterable<readonly ReportCase[]> | Iterable<readonly ReportCase[]>
   /** The same cases one at a time, for a caller that does not mind a step per case. */

@@ -4,8 +4,8 @@ import type { ReportCase } from './schema.ts'
 
 /**
  * How many batches a reader may take beyond the slowest reader's: 1, so the readers go batch by batch together and
- * at most two batches (of at most 256 cases each, from report.json) are held, the slowest's and the one after it. A renderer
- * works through a batch without waiting, so more room ahead would only hold more.
+ * at most two batches (of at most 256 cases each) are held, the slowest's and the one after it. A renderer works
+ * through a batch without waiting, so more room ahead would only hold more.
  */
 const AHEAD_BATCHES = 1
 
