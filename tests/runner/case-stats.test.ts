@@ -4,19 +4,21 @@ import type { CaseResult } from '../../src/model/case-result.ts'
 import { CaseStatsTally } from '../../src/runner/tally/case-stats.ts'
 import { caseOf, transcriptOf } from './helpers.ts'
 
-/** A graded pass of case `id` whose one verdict carries `score`. */
-function scoredPass(id: string, score: number, variant?: string): CaseResult {
+/** A graded pass of case `id`, its one verdict scored when `score` is given. */
+function graded(id: string, variant: string, score?: number): CaseResult {
   return {
     suite: 'demo',
-    ...(variant !== undefined && { variant }),
+    variant,
     caseId: id,
     trial: 0,
     tags: [],
     weight: 1,
     durationMs: 3,
     status: 'passed',
-    score,
-    verdicts: [{ name: 'similar', pass: true, score, reason: 'close enough' }],
+    score: score ?? 1,
+    verdicts: [
+      { evaluator: 'check', pass: true, ...(score !== undefined && { score }), reason: 'ok', weight: 1 },
+    ],
     transcript: transcriptOf(id, 'ok', { latencyMs: 12.34, costUsd: 0.5 }),
   }
 }
@@ -52,11 +54,8 @@ describe("a case's stats", () => {
       caseOf('plain'),
     ])
     tally.plan('demo', cases, 'fast')
-    tally.add(scoredPass('full', 0.75, 'fast'), 0)
-    tally.add(
-      { ...scoredPass('plain', 1, 'fast'), verdicts: [{ name: 'contains', pass: true, reason: 'ok' }] },
-      1,
-    )
+    tally.add(graded('full', 'fast', 0.75), 0)
+    tally.add(graded('plain', 'fast'), 1)
     const [full, plain] = [...tally.cases()]
     expect(Object.keys(full ?? {})).toEqual(ORDER)
     expect(full).toMatchObject({

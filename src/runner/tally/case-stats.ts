@@ -326,13 +326,13 @@ function statsOf(
   const score = scoreOf(c, index)
   const critical = cases.critical(at)
   const expectFail = cases.expectFail(at)
-  const stats: CaseStats = {
+  const stats: Partial<CaseStats> = {
     id: cases.id(at),
     inputHash: cases.inputHash(at),
     tags: cases.tags(at),
     passes,
     trials,
-  } as CaseStats
+  }
   if (score !== undefined) stats.score = score
   // rounded so committed baselines do not churn on sub-millisecond noise
   stats.latencyMs = latencyCount === 0 ? 0 : round(c.latencySum.get(index) / latencyCount, 1)
@@ -348,7 +348,7 @@ function statsOf(
   stats.passAtK = trials === 0 ? null : passAtK(trials, passes, trials)
   stats.passHatK = trials === 0 ? null : passHatK(trials, passes, trials)
   stats.flaky = isFlaky(passes, trials)
-  return stats
+  return stats as CaseStats
 }
 
 /** The baseline's view of a case: exactly the `CaseSummary` fields, so strict schemas accept it. */
