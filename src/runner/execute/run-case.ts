@@ -90,7 +90,8 @@ async function grade(job: CaseJob, pair: PairRun, slot: PoolSlot | undefined): P
     slot?: PoolSlot,
   ) => {
     const lastModelCall = evaluators.findLastIndex((evaluator) => evaluator.usesModel === true)
-    for (const [at, evaluator] of evaluators.entries()) {
+    for (let at = 0; at < evaluators.length; at++) {
+      const evaluator = evaluators[at] as Evaluator
       const outcome = evaluator.evaluate(transcript, context)
       if (slot && evaluator.waitsForBatch === true && at > lastModelCall) slot.release()
       // most checks are synchronous: awaiting them anyway costs a microtask each
@@ -123,25 +124,26 @@ async function grade(job: CaseJob, pair: PairRun, slot: PoolSlot | undefined): P
     return { ...baseOf(job), status: 'skipped', reason, durationMs }
   }
   const passed = graded.every((verdict) => verdict.pass)
-  // keys in canonical order, so results.jsonl writes the row as it is, without sorting a copy
-  return {
-    caseId: job.caseId,
-    durationMs,
-    ...(job.expectFail !== undefined && { expectFail: job.expectFail }),
-    ...(passed && graded.length < pair.verdicts.length && { partial: true }),
-    score: scoreOf(graded),
-    ...(snapshot && { snapshot }),
-    status: passed ? 'passed' : 'failed',
-    suite: job.suite,
-    tags: job.tags,
-    transcript,
-    trial: job.trial,
-    ...(job.conversation ? { turns: pair.turns } : {}),
-    ...(job.variant !== undefined && { variant: job.variant }),
-    verdicts: pair.verdicts,
-    weight: job.weight,
-  }
+  // keys in canonical order, so results.jsonl writes the row as it is, without sorting a copy; set one by one, as
+  // conditional spreads cost a runtime call each on this once-per-pair path
+  const result: Partial<Graded> = { caseId: job.caseId, durationMs }
+  if (job.expectFail !== undefined) result.expectFail = job.expectFail
+  if (passed && graded.length < pair.verdicts.length) result.partial = true
+  result.score = scoreOf(graded)
+  if (snapshot) result.snapshot = snapshot
+  result.status = passed ? 'passed' : 'failed'
+  result.suite = job.suite
+  result.tags = job.tags
+  result.transcript = transcript
+  result.trial = job.trial
+  if (job.conversation) result.turns = pair.turns
+  if (job.variant !== undefined) result.variant = job.variant
+  result.verdicts = pair.verdicts
+  result.weight = job.weight
+  return result as Graded
 }
+
+type Graded = Extract<CaseResult, { status: 'passed' | 'failed' }>
 
 /** The verdict with its evaluator's name and weight, its keys in canonical order for the same reason. */
 function named(verdict: Verdict, evaluator: Pick<Evaluator, 'name' | 'weight'>, turn?: number): NamedVerdict {
