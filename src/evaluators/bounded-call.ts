@@ -12,7 +12,15 @@ interface Call {
 
 const script = new Script('runQueued()')
 const sandbox = createContext({ runQueued: undefined as (() => void) | undefined })
-let queued: Call[] = []
+/**
+ * Calls waiting for the next turn, then one turn's batch. A settled call's place is emptied at once: a finished
+ * batch may stay reachable for a while (the closures it ran through), and its calls reach their pairs' transcripts
+ * and results. Listed, they survived young-generation collections: a 10k-case run's scavenges copied ~8 MB of
+ * finished pairs each (11–14 ms instead of 1–5), measured with `--trace-gc`.
+ */
+type Batch = (Call | undefined)[]
+
+let queued: Batch = []
 
 /**
  * Calls `fn` in the main thread, where it can share state with the user's own modules, with its synchronous part
@@ -61,8 +69,8 @@ function runAlone(call: Call): void {
  * Runs `calls` in order under one timeout, the earliest of their deadlines. Each call's return or throw settles it;
  * a call the timeout stopped (or that broke the `vm` call otherwise) is left to the caller, by index.
  */
-function runBatch(calls: Call[]): { at: number; error?: unknown } | undefined {
-  const deadline = calls.reduce((earliest, call) => Math.min(earliest, call.deadline), Infinity)
+function runBatch(calls: Batch): { at: number; error?: unknown } | undefined {
+  const deadline = calls.reduce((earliest, call) => Math.min(earliest, call?.deadline ?? Infinity), Infinity)
   const timeout = deadline === Infinity ? undefined : Math.max(1, Math.floor(deadline - performance.now()))
   let current = 0
   sandbox.runQueued = () => {
@@ -73,6 +81,7 @@ function runBatch(calls: Call[]): { at: number; error?: unknown } | undefined {
       } catch (error) {
         call.settle({ error })
       }
+      calls[current] = undefined
     }
   }
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was (a bound copy nests per call)
