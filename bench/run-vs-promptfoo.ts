@@ -9,7 +9,8 @@
  * - promptfoo on the same cases, compared with the headline row: its own config, with `{{input}}` from vars, its
  *   built-in `echo` provider, and the three checks as its `icontains`, `regex` and an inline `javascript` assert;
  * - the YAML suite at 10 × N cases, evals only, to show memory stays flat;
- * - the floor of the headline row: a process that only starts, reads that file and validates it (`loadSuite`).
+ * - the floor of the headline row: a process that only starts, reads that file and validates it (`loadSuite`),
+ *   run alternately with the headline row; the ratio is the median of each run's over the floor run after it.
  *
  *   npm run bench:promptfoo                    # N = 10,000 for all, then N = 100,000 YAML for evals only
  *   npm run bench:promptfoo -- --n 1000 --no-100k --no-promptfoo
@@ -170,13 +171,29 @@ async function measure(
 async function medianOf(runs: number, once: () => Promise<Measure>): Promise<Measure> {
   const all: Measure[] = []
   for (let i = 0; i < runs; i++) all.push(await once())
-  const median = (values: number[]): number => {
-    const sorted = [...values].sort((a, b) => a - b)
-    const middle = Math.floor(sorted.length / 2)
-    return sorted.length % 2 === 1
-      ? (sorted[middle] ?? 0)
-      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+  return mediansOf(all)
+}
+
+/**
+ * `runs` runs of `a` and of `b`, alternating, so both see the machine of the same minutes: their medians, and the
+ * ratio of each `a` run to the `b` run after it, sorted.
+ */
+async function pairedRuns(
+  runs: number,
+  a: () => Promise<Measure>,
+  b: () => Promise<Measure>,
+): Promise<{ a: Measure; b: Measure; ratios: number[] }> {
+  const as: Measure[] = []
+  const bs: Measure[] = []
+  for (let i = 0; i < runs; i++) {
+    as.push(await a())
+    bs.push(await b())
   }
+  const ratios = as.map((m, i) => m.wallS / (bs[i] as Measure).wallS).sort((x, y) => x - y)
+  return { a: mediansOf(as), b: mediansOf(bs), ratios }
+}
+
+function mediansOf(all: readonly Measure[]): Measure {
   return {
     wallS: median(all.map((m) => m.wallS)),
     peakRssMiB: median(all.map((m) => m.peakRssMiB)),
@@ -184,11 +201,24 @@ async function medianOf(runs: number, once: () => Promise<Measure>): Promise<Mea
   }
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
 function runOurs(suite: Suite, n: number): Promise<Measure> {
+  return medianOf(RUNS, oursOnce(suite, n))
+}
+
+/** One measured run of our suite of `n` cases. */
+function oursOnce(suite: Suite, n: number): () => Promise<Measure> {
   const file = suite === 'yaml' ? generateYaml(n) : generateJson(n)
   // the YAML suite runs as users run it, with the default reporters
   const reporters = suite === 'yaml' ? [] : ['--reporter', 'console,json']
-  return medianOf(RUNS, () => runOursOnce(file, reporters))
+  return () => runOursOnce(file, reporters)
 }
 
 async function runOursOnce(file: string, reporters: string[]): Promise<Measure> {
@@ -245,9 +275,9 @@ async function runPromptfooOnce(dir: string, tools: { node: string; promptfoo: s
 /**
  * The 10k path's floor: a process that starts, reads the case file and validates it: our `loadSuite` with exactly
  * the modules it needs, bundled as the CLI is (the package's index would load the whole library), with Node's
- * compile cache warm as the bin has it.
+ * compile cache warm as the bin has it. Returns one measured run of it, after a first run that warms the cache.
  */
-async function floorOf(file: string): Promise<Measure> {
+async function floorOf(file: string): Promise<() => Promise<Measure>> {
   const loader = join(work, 'floor', 'load-suite.mjs')
   await build({
     entryPoints: { 'load-suite': join(repo, 'src', 'cases', 'load.ts') },
@@ -282,10 +312,9 @@ async function floorOf(file: string): Promise<Measure> {
   const env = { ...process.env, NODE_COMPILE_CACHE: join(work, 'floor', 'compile-cache') }
   const once = (): Promise<Measure> =>
     measure(process.execPath, ['--input-type=module', '-e', script, file], repo, env)
-  await once()
-  const floor = await medianOf(RUNS, once)
-  if (floor.exitCode !== 0) throw new Error(`the floor's loadSuite exited ${String(floor.exitCode)}`)
-  return floor
+  const warm = await once()
+  if (warm.exitCode !== 0) throw new Error(`the floor's loadSuite exited ${String(warm.exitCode)}`)
+  return once
 }
 
 async function startup(): Promise<number> {
@@ -308,13 +337,16 @@ console.log(
   `evals --version (median of 7): ${startupS.toFixed(3)} s  (target <= 0.2 s: ${startupS <= 0.2 ? 'met' : 'MISSED'})`,
 )
 const count = (n: number): string => n.toLocaleString('en-US').padStart(7)
-const yaml = await runOurs('yaml', N)
+// the headline row and its floor alternate, so the ratio compares runs of the same minutes
+const paired = await pairedRuns(RUNS, oursOnce('yaml', N), await floorOf(generateYaml(N)))
+const { a: yaml, b: floor, ratios } = paired
 console.log(`evals YAML+vars, default reporters N=${count(N)}: ${fmt(yaml, N)}  (median of ${RUNS})`)
-const floor = await floorOf(generateYaml(N))
-const overFloor = yaml.wallS / floor.wallS
+const overFloor = median(ratios)
 console.log(
   `floor: Node start + reading and validating that file (loadSuite): ${floor.wallS.toFixed(2)} s; ` +
-    `the YAML run is ${overFloor.toFixed(2)}x it (target <= 2x: ${overFloor <= 2 ? 'met' : 'MISSED'})`,
+    `the YAML run is ${overFloor.toFixed(2)}x it (target <= 2x: ${overFloor <= 2 ? 'met' : 'MISSED'}; ` +
+    `median of ${RUNS} runs each paired with the floor run after it, ${(ratios[0] ?? 0).toFixed(2)}–` +
+    `${(ratios[ratios.length - 1] ?? 0).toFixed(2)}x)`,
 )
 const json = await runOurs('json', N)
 console.log(`evals JSON, console,json        N=${count(N)}: ${fmt(json, N)}  (median of ${RUNS})`)
