@@ -1,11 +1,11 @@
 /**
  * Runs once around the whole test run (vitest `globalSetup`): builds dist/ once, before any test file spawns the bin,
- * so files never race to build it; gives the run one scratch folder for work the files share (the packed tarball,
- * see tests/packed/packed-install.ts), removed at the end; and fails the run when a test left files in the
- * repository's own folders (tests write into temporary directories only).
+ * so files never race to build it; gives the run one folder, removed at the end, for work the files share (the
+ * packed tarball, see tests/packed/packed-install.ts) and for every temporary folder the tests make; and fails the
+ * run when a test left files in the repository's own folders (tests write into temporary directories only).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ensureBuilt, repo } from '../e2e/helpers.ts'
@@ -24,9 +24,20 @@ function strayFiles(): Set<string> | undefined {
   return new Set(listed.stdout.split('\n').filter((path) => path !== ''))
 }
 
-function scratchDir(): string {
+/**
+ * The run's folder, in the system's temporary folder. It holds the shared work, and it becomes the temporary folder
+ * (`TMPDIR`, which `os.tmpdir()` reads) of every test file and of the processes they start, so all they write goes
+ * with it at the end. Left to each file, test folders piled up: a run writes thousands of them (1–3 GB), and a day
+ * of runs filled the development machine's disk with 45 GB of them.
+ */
+function runDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'agent-evals-test-run-'))
-  process.env[SHARED_DIR_VARIABLE] = dir
+  const shared = join(dir, 'shared')
+  const temporary = join(dir, 'tmp')
+  mkdirSync(shared)
+  mkdirSync(temporary)
+  process.env[SHARED_DIR_VARIABLE] = shared
+  for (const name of ['TMPDIR', 'TMP', 'TEMP']) process.env[name] = temporary
   return dir
 }
 
@@ -34,10 +45,10 @@ export function setup(): () => void {
   ensureBuilt()
   const before = strayFiles()
   // this runs once for the root project and once for each project with files in the run, all before the workers
-  // start (they inherit the variable): the first makes the folder and removes it at the end
-  const shared = process.env[SHARED_DIR_VARIABLE] === undefined ? scratchDir() : undefined
+  // start (they inherit the variables): the first makes the folder and removes it at the end
+  const run = process.env[SHARED_DIR_VARIABLE] === undefined ? runDir() : undefined
   return () => {
-    if (shared !== undefined) rmSync(shared, { recursive: true, force: true })
+    if (run !== undefined) rmSync(run, { recursive: true, force: true })
     const after = strayFiles()
     if (before === undefined || after === undefined) return
     const added = [...after].filter((path) => !before.has(path)).slice(0, 10)
