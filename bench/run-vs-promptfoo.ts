@@ -339,8 +339,11 @@ console.log(
 )
 const count = (n: number): string => n.toLocaleString('en-US').padStart(7)
 // the headline row and its floor alternate, so the ratio compares runs of the same minutes
-const paired = await pairedRuns(RUNS, oursOnce('yaml', N), await floorOf(generateYaml(N)))
-const { a: yaml, b: floor, ratios } = paired
+const {
+  a: yaml,
+  b: floor,
+  ratios,
+} = await pairedRuns(RUNS, oursOnce('yaml', N), await floorOf(generateYaml(N)))
 console.log(`evals YAML+vars, default reporters N=${count(N)}: ${fmt(yaml, N)}  (median of ${RUNS})`)
 const overFloor = yaml.wallS / floor.wallS
 console.log(

@@ -27,8 +27,8 @@ function strayFiles(): Set<string> | undefined {
 /**
  * The run's folder, in the system's temporary folder. It holds the shared work, and it becomes the temporary folder
  * (`TMPDIR`, which `os.tmpdir()` reads) of every test file and of the processes they start, so all they write goes
- * with it at the end. Left to each file, test folders piled up: a run writes thousands of them (1–3 GB), and a day
- * of runs filled the development machine's disk with 45 GB of them.
+ * with it at the end. Left to each file, test folders piled up: a run makes thousands of them, and a day of runs
+ * left 45 GB of them on the development machine's disk.
  */
 function runDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'agent-evals-test-run-'))
