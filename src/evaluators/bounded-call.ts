@@ -51,13 +51,18 @@ function runTurn(): void {
   while (rest.length > 0) {
     const stop = runBatch(rest)
     if (stop === undefined) return
-    const call = rest[stop.at] as Call
-    if (stop.error !== undefined) call.settle({ error: stop.error })
-    // stopped at a batch mate's deadline, not its own: again, alone
-    else if (call.deadline > performance.now() && rest.length > 1) runAlone(call)
-    else call.settle({ error: timedOut(call) })
+    const call = rest[stop.at]
+    // emptied: the watchdog fired after that call had settled and left its place, before the next one began
+    if (call !== undefined) settleStopped(call, stop.error, rest.length > 1)
     rest = rest.slice(stop.at + 1)
   }
+}
+
+/** A call its batch's `vm` call stopped: its error, or, when stopped at a batch mate's deadline, again alone. */
+function settleStopped(call: Call, error: unknown, hadMates: boolean): void {
+  if (error !== undefined) call.settle({ error })
+  else if (call.deadline > performance.now() && hadMates) runAlone(call)
+  else call.settle({ error: timedOut(call) })
 }
 
 function runAlone(call: Call): void {
@@ -66,8 +71,9 @@ function runAlone(call: Call): void {
 }
 
 /**
- * Runs `calls` in order under one timeout, the earliest of their deadlines. Each call's return or throw settles it;
- * a call the timeout stopped (or that broke the `vm` call otherwise) is left to the caller, by index.
+ * Runs `calls` in order under one timeout, the earliest of their deadlines. Each call's return or throw settles it
+ * and empties its place; a call the timeout stopped (or that broke the `vm` call otherwise) is left to the caller, by
+ * index.
  */
 function runBatch(calls: Batch): { at: number; error?: unknown } | undefined {
   const deadline = calls.reduce((earliest, call) => Math.min(earliest, call?.deadline ?? Infinity), Infinity)
