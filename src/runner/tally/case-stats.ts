@@ -190,24 +190,26 @@ export interface SuiteCases {
 }
 
 /**
- * The cases of a tally, each made as the list is read, so a 100k-case run holds no list of them. In summary.json
- * and JSON.stringify it is a list.
+ * The cases of a tally, each made as the list is read, so a 100k-case run holds no list of them (only their indices,
+ * 4 bytes a case). In summary.json and JSON.stringify it is a list.
  */
 class TallyCases implements CaseStatsList {
   readonly length: number
   readonly #tally: CaseStatsTally
   readonly #ranges: readonly number[]
+  /** the cases of the ranges that held a result when the list was made: counted and walked without generators */
+  readonly #indices: Uint32Array
 
   constructor(tally: CaseStatsTally, ranges: readonly number[]) {
     this.#tally = tally
     this.#ranges = ranges
-    let length = 0
-    for (const _ of this.#indices()) length++
-    this.length = length
+    this.#indices = withResults(tally, ranges)
+    this.length = this.#indices.length
   }
 
   *[Symbol.iterator](): Iterator<CaseStats> {
-    for (const index of this.#indices()) yield this.#tally.statsAt(index)
+    const indices = this.#indices
+    for (let at = 0; at < indices.length; at++) yield this.#tally.statsAt(indices[at] as number)
   }
 
   *knownFailures(): Generator<CaseStats> {
@@ -224,23 +226,29 @@ class TallyCases implements CaseStatsList {
 
   *tallies(): Generator<Readonly<CaseTally>> {
     const record: CaseTally = { suite: '', status: 'skipped', costUsd: null, trials: 0, errored: 0 }
-    for (const index of this.#indices()) {
-      this.#tally.tallyAt(index, record)
+    const indices = this.#indices
+    for (let at = 0; at < indices.length; at++) {
+      this.#tally.tallyAt(indices[at] as number, record)
       yield record
     }
-  }
-
-  /** The indices of the ranges that hold a result. */
-  *#indices(): Generator<number> {
-    const ranges = this.#ranges
-    for (let range = 0; range < ranges.length; range += 2)
-      for (let index = ranges[range] as number; index < (ranges[range + 1] as number); index++)
-        if (this.#tally.hasResult(index)) yield index
   }
 
   toJSON(): CaseStats[] {
     return [...this]
   }
+}
+
+/** The indices in `ranges` (pairs of from, to) of the cases with a result, in order. */
+function withResults(tally: CaseStatsTally, ranges: readonly number[]): Uint32Array {
+  let most = 0
+  for (let range = 0; range < ranges.length; range += 2)
+    most += (ranges[range + 1] as number) - (ranges[range] as number)
+  const indices = new Uint32Array(most)
+  let count = 0
+  for (let range = 0; range < ranges.length; range += 2)
+    for (let index = ranges[range] as number; index < (ranges[range + 1] as number); index++)
+      if (tally.hasResult(index)) indices[count++] = index
+  return indices.subarray(0, count)
 }
 
 function bump(column: TypedList<Uint32Array | Float64Array>, index: number, amount: number): void {
