@@ -1,7 +1,7 @@
 import { powerSentence } from '../baselines/format.ts'
 import { writeFileAtomic } from '../util/atomic-file.ts'
 import type { ReportSource } from '../report-file/read.ts'
-import type { ReportHeader } from '../report-file/schema.ts'
+import type { ReportCase, ReportHeader } from '../report-file/schema.ts'
 import { formatCount } from '../util/format-count.ts'
 import { formatMs, formatUsd } from './format.ts'
 import { BoundedMarkdown, inlineMarkdown as md } from './markdown-text.ts'
@@ -44,35 +44,32 @@ export async function renderMarkdown(source: ReportSource, maxBytes = MARKDOWN_M
   let listed = 0
   let topRows = 0
   const moved = new MovedSnapshots()
-  for await (const batch of source.batches()) {
-    for (const result of batch) {
-      moved.add(result)
-      const reasons = problemReasons(result)
-      const [first] = reasons
-      if (!first) continue
-      problems++
-      const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
-      const variant = result.variant === undefined ? '' : ` [${md(result.variant, 60)}]`
-      const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${variant}${trial}`
-      const known = result.expectFail === undefined ? '' : ' (known failure)'
-      const mark = result.expectFail !== undefined ? '➖' : result.status === 'errored' ? '⚠️' : '❌'
-      if (
-        topRows < TOP_FAILURES &&
-        top.add(
-          `| ${mark} ${name}${known} | ${md(first.evaluator, 60)} | ${md(first.reason, REASON_CHARS)} |`,
-        )
-      ) {
-        topRows++
-      }
-      const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
-      const item = [
-        `- ${mark} ${name}${known} — ${why}`,
-        ...markdownTurns(result),
-        ...markdownReasoning(result),
-      ].join('\n')
-      if (listed === problems - 1 && all.add(item)) listed++
+  const add = (result: ReportCase): void => {
+    moved.add(result)
+    const reasons = problemReasons(result)
+    const [first] = reasons
+    if (!first) return
+    problems++
+    const trial = result.trial > 0 ? ` (trial ${result.trial + 1})` : ''
+    const variant = result.variant === undefined ? '' : ` [${md(result.variant, 60)}]`
+    const name = `${md(result.suite, 80)} › ${md(result.caseId, 120)}${variant}${trial}`
+    const known = result.expectFail === undefined ? '' : ' (known failure)'
+    const mark = result.expectFail !== undefined ? '➖' : result.status === 'errored' ? '⚠️' : '❌'
+    if (
+      topRows < TOP_FAILURES &&
+      top.add(`| ${mark} ${name}${known} | ${md(first.evaluator, 60)} | ${md(first.reason, REASON_CHARS)} |`)
+    ) {
+      topRows++
     }
+    const why = reasons.map((r) => `**${md(r.evaluator, 60)}**: ${md(r.reason, REASON_CHARS)}`).join('; ')
+    const item = [
+      `- ${mark} ${name}${known} — ${why}`,
+      ...markdownTurns(result),
+      ...markdownReasoning(result),
+    ].join('\n')
+    if (listed === problems - 1 && all.add(item)) listed++
   }
+  for await (const batch of source.batches()) for (const result of batch) add(result)
   const lines = [head.toString().trimEnd()]
   if (problems === 0) {
     const { total, counts } = source.header.summary

@@ -1,0 +1,2 @@
+import { createRequire as __evalsCreateRequire } from 'node:module'; const require = __evalsCreateRequire(import.meta.url);
+import{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown}from"./chunk-SILPM7WO.js";import"./chunk-EWMNKDUA.js";import"./chunk-IYJ5QCXV.js";import"./chunk-ZU475RL7.js";import"./chunk-3FKX7FHN.js";import"./chunk-DAYHWMZM.js";import"./chunk-7VTHMDZS.js";import"./chunk-C7VENNVE.js";export{MARKDOWN_MAX_BYTES,markdownRenderer,renderMarkdown};
